@@ -1,0 +1,84 @@
+// Paths that never stop the process, for identifier data that comes from outside (a server
+// feed, a database): check first and get a typed error, or append while dropping what would
+// have stopped the process.
+
+extension DiffableDataSourceSnapshot {
+  /// Checks whether ``appendItems(_:toSection:)`` would succeed cleanly, without changing the
+  /// snapshot.
+  ///
+  /// Throws for anything that would stop the process (no sections, an unknown section, repeated
+  /// identifiers) and also for items that are already present (which `appendItems` would move,
+  /// with a warning).
+  ///
+  /// - Complexity: O(k) average.
+  public func checkAppendingItems(
+    _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
+  ) throws(DiffableDataSourceSnapshotError) {
+    let operation = "appendItems(_:toSection:)"
+    if case .failure(let error) = _appendTarget(sectionIdentifier, identifiers: identifiers, operation: operation) {
+      throw error
+    }
+    let repeated = _repeatedIdentifiers(identifiers)
+    if !repeated.isEmpty { throw .init(kind: .duplicateIdentifiers, operation: operation, identifiers: repeated) }
+    let existing = identifiers.filter { _itemLocations[$0] != nil }
+    if !existing.isEmpty { throw .init(kind: .itemAlreadyExists, operation: operation, identifiers: existing) }
+  }
+
+  /// Checks whether ``appendSections(_:)`` would succeed, without changing the snapshot.
+  ///
+  /// - Complexity: O(k) average.
+  public func checkAppendingSections(_ identifiers: [SectionIdentifierType]) throws(DiffableDataSourceSnapshotError) {
+    if let error = _newSectionsError(identifiers, anchor: nil, operation: "appendSections(_:)") { throw error }
+  }
+
+  /// Appends the items that are new, in order, and returns the ones it dropped: items already in
+  /// the snapshot and later repeats of an identifier in `identifiers`. Never stops the process.
+  ///
+  /// - Throws: ``DiffableDataSourceSnapshotError`` with kind `.noSections` or `.sectionNotFound`
+  ///   when there is nowhere to append; the snapshot is then unchanged.
+  /// - Returns: the dropped identifiers, in the order they appeared.
+  /// - Complexity: O(k) average.
+  @discardableResult
+  public mutating func appendItemsDroppingDuplicates(
+    _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
+  ) throws(DiffableDataSourceSnapshotError) -> [ItemIdentifierType] {
+    let slot: Int
+    switch _appendTarget(sectionIdentifier, identifiers: identifiers, operation: "appendItemsDroppingDuplicates(_:toSection:)") {
+    case .success(let target): slot = target
+    case .failure(let error): throw error
+    }
+    if _tryPlaceNewItems(identifiers, at: (slot, _slots[slot].items.count)) { return [] }
+    var seen = Set<ItemIdentifierType>(minimumCapacity: identifiers.count)
+    var kept: [ItemIdentifierType] = []
+    var dropped: [ItemIdentifierType] = []
+    for identifier in identifiers {
+      if _itemLocations[identifier] == nil, seen.insert(identifier).inserted {
+        kept.append(identifier)
+      } else {
+        dropped.append(identifier)
+      }
+    }
+    _ = _tryPlaceNewItems(kept, at: (slot, _slots[slot].items.count))
+    return dropped
+  }
+
+  /// Appends the sections that are new, in order, and returns the ones it dropped: sections
+  /// already in the snapshot and later repeats. Never stops the process.
+  ///
+  /// - Complexity: O(k) average.
+  @discardableResult
+  public mutating func appendSectionsDroppingDuplicates(_ identifiers: [SectionIdentifierType]) -> [SectionIdentifierType] {
+    var seen = Set<SectionIdentifierType>(minimumCapacity: identifiers.count)
+    var kept: [SectionIdentifierType] = []
+    var dropped: [SectionIdentifierType] = []
+    for identifier in identifiers {
+      if _slotBySection[identifier] == nil, seen.insert(identifier).inserted {
+        kept.append(identifier)
+      } else {
+        dropped.append(identifier)
+      }
+    }
+    _appendValidatedSections(kept)
+    return dropped
+  }
+}

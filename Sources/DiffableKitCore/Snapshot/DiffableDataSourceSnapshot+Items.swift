@@ -1,0 +1,252 @@
+extension DiffableDataSourceSnapshot {
+  /// Adds items at the end of a section (the last section when `sectionIdentifier` is nil).
+  ///
+  /// An item that is already in the snapshot is moved to the new place and a warning goes to
+  /// ``DiffableKitDiagnostics/warningHandler``, as Apple's snapshot does.
+  ///
+  /// - Precondition: the snapshot has a section (and `sectionIdentifier`, when given, is one of
+  ///   them); the identifiers are unique. Otherwise the process stops with a message naming them.
+  ///   ``appendItemsDroppingDuplicates(_:toSection:)`` never stops.
+  /// - Complexity: O(k) average for k items (plus the removal cost for items already present).
+  public mutating func appendItems(
+    _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
+  ) {
+    let operation = "appendItems(_:toSection:)"
+    let slot: Int
+    switch _appendTarget(sectionIdentifier, identifiers: identifiers, operation: operation) {
+    case .success(let target): slot = target
+    case .failure(let error): _stop(error)
+    }
+    _placeItems(identifiers, anchor: nil, operation: operation) { snapshot in
+      (slot, snapshot._slots[slot].items.count)
+    }
+  }
+
+  /// Inserts items immediately before the item `beforeIdentifier`, in its section.
+  ///
+  /// An item that is already in the snapshot is moved to the new place, with a warning.
+  ///
+  /// - Precondition: `beforeIdentifier` is in the snapshot and not among `identifiers`; the
+  ///   identifiers are unique. Otherwise the process stops with a message naming them.
+  /// - Complexity: O(k + m) average: k items, m the size of the destination section.
+  public mutating func insertItems(
+    _ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType
+  ) {
+    _insertItems(identifiers, anchor: beforeIdentifier, after: false, operation: "insertItems(_:beforeItem:)")
+  }
+
+  /// Inserts items immediately after the item `afterIdentifier`, in its section.
+  ///
+  /// An item that is already in the snapshot is moved to the new place, with a warning.
+  ///
+  /// - Precondition: `afterIdentifier` is in the snapshot and not among `identifiers`; the
+  ///   identifiers are unique. Otherwise the process stops with a message naming them.
+  /// - Complexity: O(k + m) average: k items, m the size of the destination section.
+  public mutating func insertItems(
+    _ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType
+  ) {
+    _insertItems(identifiers, anchor: afterIdentifier, after: true, operation: "insertItems(_:afterItem:)")
+  }
+
+  /// Deletes items. Identifiers that are not in the snapshot are ignored; sections stay, even
+  /// when they become empty.
+  ///
+  /// - Precondition: the identifiers are unique; otherwise the process stops naming the repeats.
+  /// - Complexity: O(k + m) average: k identifiers, m the total size of the sections they leave.
+  ///   Never O(n·k).
+  public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
+    if let repeated = _removeItems(identifiers) {
+      _stop(.init(kind: .duplicateIdentifiers, operation: "deleteItems(_:)", identifiers: repeated))
+    }
+    _pruneMarks()
+  }
+
+  /// Deletes every item **and every section**, as Apple's snapshot does, leaving an empty
+  /// snapshot.
+  ///
+  /// - Complexity: O(1) (the old storage is released when no other snapshot shares it).
+  public mutating func deleteAllItems() {
+    self = Self()
+  }
+
+  /// Moves the item `identifier` to just before the item `toIdentifier`, possibly into another
+  /// section.
+  ///
+  /// - Precondition: both items are in the snapshot and differ; otherwise the process stops with
+  ///   a message naming them.
+  /// - Complexity: O(m) average, m the sizes of the sections involved.
+  public mutating func moveItem(_ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType) {
+    _moveItem(identifier, anchor: toIdentifier, after: false, operation: "moveItem(_:beforeItem:)")
+  }
+
+  /// Moves the item `identifier` to just after the item `toIdentifier`, possibly into another
+  /// section.
+  ///
+  /// - Precondition: both items are in the snapshot and differ; otherwise the process stops with
+  ///   a message naming them.
+  /// - Complexity: O(m) average, m the sizes of the sections involved.
+  public mutating func moveItem(_ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType) {
+    _moveItem(identifier, anchor: toIdentifier, after: true, operation: "moveItem(_:afterItem:)")
+  }
+
+  // MARK: Implementation
+
+  /// The slot that `appendItems` targets, or the problem.
+  func _appendTarget(
+    _ sectionIdentifier: SectionIdentifierType?, identifiers: [ItemIdentifierType], operation: String
+  ) -> Result<Int, DiffableDataSourceSnapshotError> {
+    if let sectionIdentifier {
+      guard let slot = _slotBySection[sectionIdentifier] else {
+        return .failure(.init(kind: .sectionNotFound, operation: operation, identifiers: [sectionIdentifier]))
+      }
+      return .success(slot)
+    }
+    guard let last = _slotAtPosition.last else {
+      return .failure(.init(kind: .noSections, operation: operation, identifiers: identifiers))
+    }
+    return .success(last)
+  }
+
+  mutating func _insertItems(
+    _ identifiers: [ItemIdentifierType], anchor: ItemIdentifierType, after: Bool, operation: String
+  ) {
+    guard _itemLocations[anchor] != nil else {
+      _stop(.init(kind: .itemNotFound, operation: operation, identifiers: [anchor]))
+    }
+    _placeItems(identifiers, anchor: anchor, operation: operation) { snapshot in
+      let location = snapshot._itemLocations[anchor]!
+      return (Int(location.slot), Int(location.offset) + (after ? 1 : 0))
+    }
+  }
+
+  /// Places `identifiers` at the (slot, offset) that `target` computes.
+  ///
+  /// The fast path claims every identifier in the item table in one pass (one hash operation per
+  /// item). If any identifier was already present or is repeated, the claims are rolled back and
+  /// the slow path reports repeats (stop), then moves present items: it removes them, warns, and
+  /// places the whole list again at the recomputed target.
+  mutating func _placeItems(
+    _ identifiers: [ItemIdentifierType], anchor: ItemIdentifierType?, operation: String,
+    target: (Self) -> (slot: Int, offset: Int)
+  ) {
+    guard !identifiers.isEmpty else { return }
+    if _tryPlaceNewItems(identifiers, at: target(self)) { return }
+
+    let repeated = _repeatedIdentifiers(identifiers)
+    if !repeated.isEmpty {
+      _stop(.init(kind: .duplicateIdentifiers, operation: operation, identifiers: repeated))
+    }
+    if let anchor, identifiers.contains(anchor) {
+      _stop(.init(kind: .anchorIsInserted, operation: operation, identifiers: [anchor]))
+    }
+    let existing = identifiers.filter { _itemLocations[$0] != nil }
+    DiffableKitDiagnostics.warn(
+      "\(operation): \(existing.count) item identifier\(existing.count == 1 ? "" : "s") already "
+        + "exist\(existing.count == 1 ? "s" : "") in the snapshot and will be moved into place instead: "
+        + "\(_describeIdentifiers(existing)). Inserted identifiers should be new; delete or move existing ones.")
+    _ = _removeItems(existing)
+    let placed = _tryPlaceNewItems(identifiers, at: target(self))
+    precondition(placed, "DiffableKit internal error: items still present after removal")
+  }
+
+  /// Inserts identifiers that must all be new at `target`; returns false, leaving the snapshot
+  /// unchanged, when one of them is present or repeated. O(k + items after the offset).
+  mutating func _tryPlaceNewItems(_ identifiers: [ItemIdentifierType], at target: (slot: Int, offset: Int)) -> Bool {
+    let (slot, offset) = target
+    _itemLocations.reserveCapacity(_itemLocations.count + identifiers.count)
+    for index in identifiers.indices {
+      let location = _ItemLocation(slot: slot, offset: offset + index)
+      if let previous = _itemLocations.updateValue(location, forKey: identifiers[index]) {
+        _itemLocations[identifiers[index]] = previous
+        // Every identifier claimed so far was new (a repeat of one of them is removed with it).
+        for claimed in identifiers[..<index] { _itemLocations.removeValue(forKey: claimed) }
+        return false
+      }
+    }
+    if offset == _slots[slot].items.count {
+      _slots[slot].items.append(contentsOf: identifiers)
+    } else {
+      _slots[slot].items.insert(contentsOf: identifiers, at: offset)
+      _reindexItems(inSlot: slot, from: offset + identifiers.count)
+    }
+    _counts.add(identifiers.count, at: _slots[slot].position)
+    return true
+  }
+
+  /// Removes the identifiers that are present (ignoring the others), keeping marks as they are.
+  /// Returns the repeated identifiers, without changing anything, if there are repeats.
+  ///
+  /// - Complexity: O(k + m) average: k identifiers, m the total size of the affected sections.
+  @discardableResult
+  mutating func _removeItems<C: Collection>(_ identifiers: C) -> [ItemIdentifierType]?
+  where C.Element == ItemIdentifierType {
+    // Group the offsets to remove by slot, marking them in one bitmap per affected section.
+    var removedBySlot: [Int: [Bool]] = [:]
+    var repeated: [ItemIdentifierType] = []
+    for identifier in identifiers {
+      guard let location = _itemLocations[identifier] else { continue }
+      let slot = Int(location.slot)
+      let offset = Int(location.offset)
+      let size = _slots[slot].items.count
+      if removedBySlot[slot]?[offset] == true {
+        repeated.append(identifier)
+      } else {
+        removedBySlot[slot, default: [Bool](repeating: false, count: size)][offset] = true
+      }
+    }
+    if !repeated.isEmpty {
+      var seen = Set<ItemIdentifierType>()
+      return repeated.filter { seen.insert($0).inserted }
+    }
+    for (slot, removed) in removedBySlot {
+      var items = _slots[slot].items
+      _slots[slot].items = []  // keep `items` uniquely referenced while compacting
+      var write = removed.firstIndex(of: true)!
+      for read in write..<items.count {
+        if removed[read] {
+          _itemLocations.removeValue(forKey: items[read])
+          continue
+        }
+        if write != read {
+          items[write] = items[read]
+          _itemLocations[items[write]]!.offset = Int32(truncatingIfNeeded: write)
+        }
+        write += 1
+      }
+      let removedCount = items.count - write
+      items.removeLast(removedCount)
+      _slots[slot].items = items
+      _counts.add(-removedCount, at: _slots[slot].position)
+    }
+    return nil
+  }
+
+  mutating func _moveItem(
+    _ identifier: ItemIdentifierType, anchor: ItemIdentifierType, after: Bool, operation: String
+  ) {
+    if identifier == anchor {
+      _stop(.init(kind: .moveRelativeToItself, operation: operation, identifiers: [identifier]))
+    }
+    let missing = [identifier, anchor].filter { _itemLocations[$0] == nil }
+    if !missing.isEmpty { _stop(.init(kind: .itemNotFound, operation: operation, identifiers: missing)) }
+    let source = _itemLocations[identifier]!
+    let sourceSlot = Int(source.slot)
+    _slots[sourceSlot].items.remove(at: Int(source.offset))
+    _itemLocations.removeValue(forKey: identifier)
+    _reindexItems(inSlot: sourceSlot, from: Int(source.offset))
+    _counts.add(-1, at: _slots[sourceSlot].position)
+    let destination = _itemLocations[anchor]!
+    let placed = _tryPlaceNewItems(
+      [identifier], at: (Int(destination.slot), Int(destination.offset) + (after ? 1 : 0)))
+    precondition(placed, "DiffableKit internal error: moved item still present")
+  }
+
+  /// Drops marks of items and sections that are no longer in the snapshot. O(marks).
+  mutating func _pruneMarks() {
+    guard var marks = _marks else { return }
+    marks.reloadedItems.filter { _itemLocations[$0] != nil }
+    marks.reconfiguredItems.filter { _itemLocations[$0] != nil }
+    marks.reloadedSections.filter { _slotBySection[$0] != nil }
+    _marks = marks.isEmpty ? nil : marks
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+extension DiffableDataSourceSnapshot {
+  /// The number of items in all sections.
+  ///
+  /// - Complexity: O(1).
+  @inlinable public var numberOfItems: Int { _itemLocations.count }
+
+  /// The number of sections.
+  ///
+  /// - Complexity: O(1).
+  @inlinable public var numberOfSections: Int { _sectionIDs.count }
+
+  /// The section identifiers, in order.
+  ///
+  /// - Complexity: O(1) (the array is shared, copied only when you mutate it).
+  @inlinable public var sectionIdentifiers: [SectionIdentifierType] { _sectionIDs }
+
+  /// Every item identifier, section by section, in order.
+  ///
+  /// - Complexity: O(n), n the number of items.
+  public var itemIdentifiers: [ItemIdentifierType] {
+    if _slotAtPosition.count == 1 { return _slots[_slotAtPosition[0]].items }
+    var result: [ItemIdentifierType] = []
+    result.reserveCapacity(numberOfItems)
+    for slot in _slotAtPosition { result.append(contentsOf: _slots[slot].items) }
+    return result
+  }
+
+  /// The number of items in the section `identifier`.
+  ///
+  /// - Precondition: the section is in the snapshot; otherwise the process stops with a message
+  ///   naming it (check with ``indexOfSection(_:)`` first).
+  /// - Complexity: O(1) average.
+  public func numberOfItems(inSection identifier: SectionIdentifierType) -> Int {
+    _slots[_requireSlot(identifier, "numberOfItems(inSection:)")].items.count
+  }
+
+  /// The items of the section `identifier`, in order.
+  ///
+  /// - Precondition: the section is in the snapshot; otherwise the process stops with a message
+  ///   naming it (check with ``indexOfSection(_:)`` first).
+  /// - Complexity: O(1) average (the array is shared).
+  public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType] {
+    _slots[_requireSlot(identifier, "itemIdentifiers(inSection:)")].items
+  }
+
+  /// The section that holds the item `identifier`, or nil when the item is not in the snapshot.
+  ///
+  /// - Complexity: O(1) average.
+  @inlinable
+  public func sectionIdentifier(containingItem identifier: ItemIdentifierType) -> SectionIdentifierType? {
+    guard let location = _itemLocations[identifier] else { return nil }
+    return _sectionIDs[_slots[Int(location.slot)].position]
+  }
+
+  /// The position of the item in the flattened list of all items (section by section), or nil
+  /// when the item is not in the snapshot.
+  ///
+  /// - Complexity: O(1) average plus O(log s), s the number of sections.
+  @inlinable
+  public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
+    guard let location = _itemLocations[identifier] else { return nil }
+    return _counts.prefixSum(_slots[Int(location.slot)].position) + Int(location.offset)
+  }
+
+  /// The position of the section, or nil when it is not in the snapshot.
+  ///
+  /// - Complexity: O(1) average.
+  @inlinable
+  public func indexOfSection(_ identifier: SectionIdentifierType) -> Int? {
+    _position(ofSection: identifier)
+  }
+
+  // MARK: DiffableKit additions (not in Apple's snapshot)
+
+  /// Whether the item is in the snapshot.
+  ///
+  /// - Complexity: O(1) average.
+  @inlinable public func containsItem(_ identifier: ItemIdentifierType) -> Bool {
+    _itemLocations[identifier] != nil
+  }
+
+  /// Whether the section is in the snapshot.
+  ///
+  /// - Complexity: O(1) average.
+  @inlinable public func containsSection(_ identifier: SectionIdentifierType) -> Bool {
+    _slotBySection[identifier] != nil
+  }
+
+  /// The `[section, item]` index path of the item, or nil when it is not in the snapshot.
+  ///
+  /// - Complexity: O(1) average.
+  @inlinable public func indexPath(for identifier: ItemIdentifierType) -> IndexPath? {
+    guard let position = _position(ofItem: identifier) else { return nil }
+    return IndexPath(item: position.item, section: position.section)
+  }
+
+  /// The item at a `[section, item]` index path, or nil when the path is out of range
+  /// (including paths that do not have exactly two indexes).
+  ///
+  /// - Complexity: O(1).
+  @inlinable public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
+    guard indexPath.count == 2 else { return nil }
+    let section = indexPath[0]
+    let item = indexPath[1]
+    guard section >= 0, section < _slotAtPosition.count else { return nil }
+    let items = _slots[_slotAtPosition[section]].items
+    guard item >= 0, item < items.count else { return nil }
+    return items[item]
+  }
+
+  /// The slot of `identifier`, or a stop naming the operation.
+  @usableFromInline
+  func _requireSlot(_ identifier: SectionIdentifierType, _ operation: String) -> Int {
+    guard let slot = _slotBySection[identifier] else {
+      _misuse(
+        operation,
+        "section identifier \(_describeIdentifiers(CollectionOfOne(identifier))) was not found in the snapshot",
+        fix: "Check with indexOfSection(_:) (O(1)) or append the section first.")
+    }
+    return slot
+  }
+}

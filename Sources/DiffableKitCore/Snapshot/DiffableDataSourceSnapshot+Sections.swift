@@ -1,0 +1,178 @@
+extension DiffableDataSourceSnapshot {
+  /// Adds sections at the end.
+  ///
+  /// - Precondition: the identifiers are unique and none is already in the snapshot; otherwise
+  ///   the process stops with a message naming them (see ``checkAppendingSections(_:)`` and
+  ///   ``appendSectionsDroppingDuplicates(_:)`` for paths that do not stop).
+  /// - Complexity: O(k) average for k new sections.
+  public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
+    let operation = "appendSections(_:)"
+    if let error = _newSectionsError(identifiers, anchor: nil, operation: operation) { _stop(error) }
+    _appendValidatedSections(identifiers)
+  }
+
+  /// Inserts sections immediately before the section `toIdentifier`.
+  ///
+  /// - Precondition: `toIdentifier` is in the snapshot and not among `identifiers`; the
+  ///   identifiers are unique and new. Otherwise the process stops with a message naming them.
+  /// - Complexity: O(s + k) for s sections and k new sections.
+  public mutating func insertSections(
+    _ identifiers: [SectionIdentifierType], beforeSection toIdentifier: SectionIdentifierType
+  ) {
+    _insertSections(identifiers, anchor: toIdentifier, after: false, operation: "insertSections(_:beforeSection:)")
+  }
+
+  /// Inserts sections immediately after the section `toIdentifier`.
+  ///
+  /// - Precondition: `toIdentifier` is in the snapshot and not among `identifiers`; the
+  ///   identifiers are unique and new. Otherwise the process stops with a message naming them.
+  /// - Complexity: O(s + k) for s sections and k new sections.
+  public mutating func insertSections(
+    _ identifiers: [SectionIdentifierType], afterSection toIdentifier: SectionIdentifierType
+  ) {
+    _insertSections(identifiers, anchor: toIdentifier, after: true, operation: "insertSections(_:afterSection:)")
+  }
+
+  /// Deletes sections and every item in them. Identifiers that are not in the snapshot are
+  /// ignored.
+  ///
+  /// - Precondition: the identifiers are unique; otherwise the process stops naming the repeats.
+  /// - Complexity: O(s + k + m): s sections, k identifiers, m items in the deleted sections.
+  public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
+    let repeated = _repeatedIdentifiers(identifiers)
+    if !repeated.isEmpty {
+      _stop(.init(kind: .duplicateIdentifiers, operation: "deleteSections(_:)", identifiers: repeated))
+    }
+    var removedAny = false
+    for identifier in identifiers {
+      guard let slot = _slotBySection.removeValue(forKey: identifier) else { continue }
+      for item in _slots[slot].items { _itemLocations.removeValue(forKey: item) }
+      _slots[slot].items = []
+      _slots[slot].position = -1
+      _freeSlots.append(slot)
+      removedAny = true
+    }
+    guard removedAny else { return }
+    var keptIDs: [SectionIdentifierType] = []
+    var keptSlots: [Int] = []
+    keptIDs.reserveCapacity(_sectionIDs.count)
+    keptSlots.reserveCapacity(_sectionIDs.count)
+    for (position, slot) in _slotAtPosition.enumerated() where _slots[slot].position >= 0 {
+      keptIDs.append(_sectionIDs[position])
+      keptSlots.append(slot)
+    }
+    _sectionIDs = keptIDs
+    _slotAtPosition = keptSlots
+    _reindexSections()
+    _pruneMarks()
+  }
+
+  /// Moves the section `identifier` to just before the section `toIdentifier`, with its items.
+  ///
+  /// - Precondition: both sections are in the snapshot and differ; otherwise the process stops
+  ///   with a message naming them.
+  /// - Complexity: O(s) for s sections.
+  public mutating func moveSection(
+    _ identifier: SectionIdentifierType, beforeSection toIdentifier: SectionIdentifierType
+  ) {
+    _moveSection(identifier, anchor: toIdentifier, after: false, operation: "moveSection(_:beforeSection:)")
+  }
+
+  /// Moves the section `identifier` to just after the section `toIdentifier`, with its items.
+  ///
+  /// - Precondition: both sections are in the snapshot and differ; otherwise the process stops
+  ///   with a message naming them.
+  /// - Complexity: O(s) for s sections.
+  public mutating func moveSection(
+    _ identifier: SectionIdentifierType, afterSection toIdentifier: SectionIdentifierType
+  ) {
+    _moveSection(identifier, anchor: toIdentifier, after: true, operation: "moveSection(_:afterSection:)")
+  }
+
+  // MARK: Implementation
+
+  /// The problem with adding `identifiers` as new sections (relative to `anchor`), if any.
+  /// O(k) average.
+  func _newSectionsError(
+    _ identifiers: [SectionIdentifierType], anchor: SectionIdentifierType?, operation: String
+  ) -> DiffableDataSourceSnapshotError? {
+    if let anchor {
+      if _slotBySection[anchor] == nil {
+        return .init(kind: .sectionNotFound, operation: operation, identifiers: [anchor])
+      }
+      if identifiers.contains(anchor) {
+        return .init(kind: .anchorIsInserted, operation: operation, identifiers: [anchor])
+      }
+    }
+    let repeated = _repeatedIdentifiers(identifiers)
+    if !repeated.isEmpty {
+      return .init(kind: .duplicateIdentifiers, operation: operation, identifiers: repeated)
+    }
+    let existing = identifiers.filter { _slotBySection[$0] != nil }
+    if !existing.isEmpty {
+      return .init(kind: .sectionAlreadyExists, operation: operation, identifiers: existing)
+    }
+    return nil
+  }
+
+  /// Appends sections known to be unique and new. O(k log s).
+  mutating func _appendValidatedSections<C: Collection>(_ identifiers: C)
+  where C.Element == SectionIdentifierType {
+    _sectionIDs.reserveCapacity(_sectionIDs.count + identifiers.count)
+    _slotAtPosition.reserveCapacity(_sectionIDs.count + identifiers.count)
+    for identifier in identifiers {
+      let position = _sectionIDs.count
+      let slot = _allocateSlot(position: position)
+      _slotBySection[identifier] = slot
+      _sectionIDs.append(identifier)
+      _slotAtPosition.append(slot)
+      _counts.append(0)
+    }
+  }
+
+  /// A storage slot for a new, empty section at `position`. O(1) amortized.
+  mutating func _allocateSlot(position: Int) -> Int {
+    if let slot = _freeSlots.popLast() {
+      _slots[slot].position = position
+      return slot
+    }
+    _slots.append(_SectionStorage(items: [], position: position))
+    return _slots.count - 1
+  }
+
+  mutating func _insertSections(
+    _ identifiers: [SectionIdentifierType], anchor: SectionIdentifierType, after: Bool, operation: String
+  ) {
+    if let error = _newSectionsError(identifiers, anchor: anchor, operation: operation) { _stop(error) }
+    guard !identifiers.isEmpty else { return }
+    let position = _slots[_slotBySection[anchor]!].position + (after ? 1 : 0)
+    var newSlots: [Int] = []
+    newSlots.reserveCapacity(identifiers.count)
+    for identifier in identifiers {
+      let slot = _allocateSlot(position: -1)
+      _slotBySection[identifier] = slot
+      newSlots.append(slot)
+    }
+    _sectionIDs.insert(contentsOf: identifiers, at: position)
+    _slotAtPosition.insert(contentsOf: newSlots, at: position)
+    _reindexSections()
+  }
+
+  mutating func _moveSection(
+    _ identifier: SectionIdentifierType, anchor: SectionIdentifierType, after: Bool, operation: String
+  ) {
+    if identifier == anchor {
+      _stop(.init(kind: .moveRelativeToItself, operation: operation, identifiers: [identifier]))
+    }
+    let missing = [identifier, anchor].filter { _slotBySection[$0] == nil }
+    if !missing.isEmpty { _stop(.init(kind: .sectionNotFound, operation: operation, identifiers: missing)) }
+    let from = _slots[_slotBySection[identifier]!].position
+    let slot = _slotAtPosition.remove(at: from)
+    _sectionIDs.remove(at: from)
+    var to = _sectionIDs.firstIndex(of: anchor)!
+    if after { to += 1 }
+    _sectionIDs.insert(identifier, at: to)
+    _slotAtPosition.insert(slot, at: to)
+    _reindexSections()
+  }
+}

@@ -1,0 +1,183 @@
+/// The state of a list at one moment: its sections and the items in each, named by stable,
+/// unique `Hashable` identifiers.
+///
+/// A drop-in for Apple's `NSDiffableDataSourceSnapshot`: the same members, argument labels,
+/// defaults and semantics. Build one, apply it to a data source, and the data source works out
+/// the updates. Section and item identifiers are separate namespaces: a section and an item may
+/// share a value.
+///
+/// ```swift
+/// var snapshot = DiffableDataSourceSnapshot<Section, Contact.ID>()
+/// snapshot.appendSections([.favorites, .all])
+/// snapshot.appendItems(favoriteIDs, toSection: .favorites)
+/// snapshot.appendItems(otherIDs, toSection: .all)
+/// dataSource.apply(snapshot, animatingDifferences: true)
+/// ```
+///
+/// ## Performance
+/// Every lookup is a hash-table probe: `indexOfSection(_:)`, `sectionIdentifier(containingItem:)`
+/// and containment are O(1) on average, `indexOfItem(_:)` is O(1) plus O(log s) for s sections,
+/// and `numberOfItems(inSection:)` is O(1). Appending k items costs O(k); deleting k items costs
+/// O(k) plus the sizes of the sections they leave. A snapshot of a million items builds in
+/// milliseconds (see BENCHMARKS.md).
+///
+/// ## Misuse
+/// Where Apple's implementation stops the process, this one stops too — a programmer error must
+/// not leave a corrupt snapshot — but the message names the operation, the offending identifiers
+/// and how to fix the call. Identifier data that comes from outside (a server feed) can go through
+/// the non-stopping ``appendItemsDroppingDuplicates(_:toSection:)`` or be checked first with
+/// ``checkAppendingItems(_:toSection:)``, which throws a typed
+/// ``DiffableDataSourceSnapshotError``.
+public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
+  @usableFromInline typealias _Section = SectionIdentifierType
+  @usableFromInline typealias _Item = ItemIdentifierType
+
+  /// Section identifiers by position.
+  @usableFromInline var _sectionIDs: [SectionIdentifierType] = []
+  /// The storage slot of the section at each position.
+  @usableFromInline var _slotAtPosition: [Int] = []
+  /// Section storage by slot: the items and the section's current position (-1 when free).
+  @usableFromInline var _slots: [_SectionStorage] = []
+  /// Slots whose section was deleted, ready for reuse.
+  @usableFromInline var _freeSlots: [Int] = []
+  /// Section identifier → slot.
+  @usableFromInline var _slotBySection: [SectionIdentifierType: Int] = [:]
+  /// Item identifier → (slot, offset in its section).
+  @usableFromInline var _itemLocations: [ItemIdentifierType: _ItemLocation] = [:]
+  /// Item counts by section position, for flat indexes.
+  @usableFromInline var _counts = _FenwickTree()
+  /// Reload and reconfigure marks; nil while there are none.
+  @usableFromInline var _marks: _Marks?
+
+  /// Creates an empty snapshot, with no sections and no items.
+  ///
+  /// - Complexity: O(1).
+  @inlinable public init() {}
+}
+
+extension DiffableDataSourceSnapshot {
+  /// One section's storage.
+  @usableFromInline
+  struct _SectionStorage {
+    @usableFromInline var items: [ItemIdentifierType]
+    @usableFromInline var position: Int
+
+    @inlinable init(items: [ItemIdentifierType], position: Int) {
+      self.items = items
+      self.position = position
+    }
+  }
+
+  /// Where an item lives: its section's slot and its offset inside the section.
+  @usableFromInline
+  struct _ItemLocation: Sendable, Equatable {
+    @usableFromInline var slot: Int32
+    @usableFromInline var offset: Int32
+
+    @inlinable init(slot: Int, offset: Int) {
+      self.slot = Int32(truncatingIfNeeded: slot)
+      self.offset = Int32(truncatingIfNeeded: offset)
+    }
+  }
+
+  /// Reload and reconfigure marks, in the order they were made.
+  @usableFromInline
+  struct _Marks {
+    @usableFromInline var reloadedItems = _OrderedIdentifierSet<ItemIdentifierType>()
+    @usableFromInline var reconfiguredItems = _OrderedIdentifierSet<ItemIdentifierType>()
+    @usableFromInline var reloadedSections = _OrderedIdentifierSet<SectionIdentifierType>()
+
+    @inlinable init() {}
+
+    @inlinable var isEmpty: Bool {
+      reloadedItems.isEmpty && reconfiguredItems.isEmpty && reloadedSections.isEmpty
+    }
+  }
+}
+
+extension DiffableDataSourceSnapshot: Sendable where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {}
+extension DiffableDataSourceSnapshot._SectionStorage: Sendable where ItemIdentifierType: Sendable {}
+extension DiffableDataSourceSnapshot._Marks: Sendable
+where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {}
+
+// MARK: - Internal access for the diff engine, section snapshots and data sources
+
+extension DiffableDataSourceSnapshot {
+  /// The items of the section at `position`. O(1).
+  @inlinable func _items(atPosition position: Int) -> [ItemIdentifierType] {
+    _slots[_slotAtPosition[position]].items
+  }
+
+  /// The section position and in-section offset of `item`, or nil. O(1) average.
+  @inlinable func _position(ofItem item: ItemIdentifierType) -> (section: Int, item: Int)? {
+    guard let location = _itemLocations[item] else { return nil }
+    return (_slots[Int(location.slot)].position, Int(location.offset))
+  }
+
+  /// The position of `section`, or nil. O(1) average.
+  @inlinable func _position(ofSection section: SectionIdentifierType) -> Int? {
+    guard let slot = _slotBySection[section] else { return nil }
+    return _slots[slot].position
+  }
+
+  /// Rewrites positions and counts after the section order changed. O(sections).
+  @inlinable mutating func _reindexSections() {
+    _slotAtPosition.withUnsafeBufferPointer { slots in
+      for (position, slot) in slots.enumerated() { _slots[slot].position = position }
+    }
+    let slots = _slots
+    _counts = _FenwickTree(counts: _slotAtPosition.lazy.map { slots[$0].items.count })
+  }
+
+  /// Rewrites the stored offsets of the items of `slot` from offset `start` on.
+  /// O(section size - start) average.
+  @inlinable mutating func _reindexItems(inSlot slot: Int, from start: Int) {
+    let items = _slots[slot].items
+    var offset = start
+    while offset < items.count {
+      _itemLocations[items[offset]] = _ItemLocation(slot: slot, offset: offset)
+      offset += 1
+    }
+  }
+
+  /// Checks every internal invariant; traps with a description of the first broken one.
+  ///
+  /// For tests and debugging. - Complexity: O(n).
+  public func _checkInvariants() {
+    precondition(_sectionIDs.count == _slotAtPosition.count, "section arrays disagree")
+    precondition(_slotBySection.count == _sectionIDs.count, "section table size disagrees")
+    precondition(_counts.count == _sectionIDs.count, "count tree size disagrees")
+    var total = 0
+    for (position, section) in _sectionIDs.enumerated() {
+      let slot = _slotAtPosition[position]
+      precondition(_slotBySection[section] == slot, "section \(section) maps to the wrong slot")
+      precondition(_slots[slot].position == position, "slot \(slot) has the wrong position")
+      let items = _slots[slot].items
+      precondition(
+        _counts.prefixSum(position + 1) - _counts.prefixSum(position) == items.count,
+        "count tree disagrees for section \(section)")
+      for (offset, item) in items.enumerated() {
+        precondition(
+          _itemLocations[item] == _ItemLocation(slot: slot, offset: offset),
+          "item \(item) has a stale location")
+      }
+      total += items.count
+    }
+    precondition(total == _itemLocations.count, "item table holds items that are in no section")
+    var free = Set(_freeSlots)
+    precondition(free.count == _freeSlots.count, "a free slot is listed twice")
+    for slot in _slots.indices where _slots[slot].position < 0 {
+      precondition(free.remove(slot) != nil, "slot \(slot) is unused but not free")
+      precondition(_slots[slot].items.isEmpty, "free slot \(slot) still holds items")
+    }
+    precondition(free.isEmpty, "a used slot is listed as free")
+    if let marks = _marks {
+      for item in marks.reloadedItems.elements + marks.reconfiguredItems.elements {
+        precondition(_itemLocations[item] != nil, "marked item \(item) is not in the snapshot")
+      }
+      for section in marks.reloadedSections.elements {
+        precondition(_slotBySection[section] != nil, "marked section \(section) is not in the snapshot")
+      }
+    }
+  }
+}

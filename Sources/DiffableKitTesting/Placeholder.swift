@@ -1,0 +1,1 @@
+// Placeholder: this target is filled in by its issue.

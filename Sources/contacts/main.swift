@@ -1,0 +1,1 @@
+print("contacts demo: coming soon")

@@ -1,0 +1,10 @@
+import Benchmark
+import DiffableKit
+
+let benchmarks: @Sendable () -> Void = {
+  Benchmark("SnapshotBenchmarks placeholder") { benchmark in
+    var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+    snapshot.appendSections([0])
+    blackHole(snapshot)
+  }
+}

@@ -1,0 +1,41 @@
+// swift-tools-version: 6.1
+// Benchmarks live in their own package so `swift test` on DiffableKit never builds the benchmark
+// harness. Run from this folder: `swift package benchmark` (see BENCHMARKS.md at the root).
+import PackageDescription
+
+let benchmarkDependencies: [Target.Dependency] = [
+  .product(name: "DiffableKit", package: "DiffableKit"),
+  .product(name: "Benchmark", package: "benchmark"),
+  .product(name: "OrderedCollections", package: "swift-collections"),
+]
+
+let package = Package(
+  name: "DiffableKitBenchmarks",
+  platforms: [.macOS(.v13)],
+  dependencies: [
+    .package(name: "DiffableKit", path: ".."),
+    .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+    .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+  ],
+  targets: [
+    .executableTarget(
+      name: "SnapshotBenchmarks",
+      dependencies: benchmarkDependencies,
+      path: "Benchmarks/SnapshotBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    .executableTarget(
+      name: "ChangesetBenchmarks",
+      dependencies: benchmarkDependencies,
+      path: "Benchmarks/ChangesetBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    .executableTarget(
+      name: "OutlineBenchmarks",
+      dependencies: benchmarkDependencies,
+      path: "Benchmarks/OutlineBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -31,8 +31,8 @@ struct ReferenceSnapshot {
     reloadedSections.removeAll { id in !sections.contains { $0.id == id } }
   }
 
-  mutating func mark(_ list: inout [Int], _ ids: [Int]) {
-    for id in ids where !list.contains(id) { list.append(id) }
+  mutating func mark(_ list: WritableKeyPath<Self, [Int]>, _ ids: [Int]) {
+    for id in ids where !self[keyPath: list].contains(id) { self[keyPath: list].append(id) }
   }
 }
 
@@ -91,7 +91,9 @@ struct SnapshotDriver {
       guard let anchor = someSections(a, 1).first else { return "skip" }
       let ids = newSections(count)
       let index = model.sectionIndex(anchor)! + (b % 2)
-      if b % 2 == 0 { snapshot.insertSections(ids, beforeSection: anchor) } else {
+      if b % 2 == 0 {
+        snapshot.insertSections(ids, beforeSection: anchor)
+      } else {
         snapshot.insertSections(ids, afterSection: anchor)
       }
       model.sections.insert(contentsOf: ids.map { ($0, []) }, at: index)
@@ -109,7 +111,9 @@ struct SnapshotDriver {
       let section = model.sections.remove(at: model.sectionIndex(moved)!)
       let index = model.sectionIndex(anchor)! + (b % 2)
       model.sections.insert(section, at: index)
-      if b % 2 == 0 { snapshot.moveSection(moved, beforeSection: anchor) } else {
+      if b % 2 == 0 {
+        snapshot.moveSection(moved, beforeSection: anchor)
+      } else {
         snapshot.moveSection(moved, afterSection: anchor)
       }
       return "moveSection(\(moved), \(b % 2 == 0 ? "before" : "after"): \(anchor))"
@@ -130,7 +134,9 @@ struct SnapshotDriver {
       model.removeItems(existing)
       let location = model.location(anchor)!
       model.sections[location.section].items.insert(contentsOf: ids, at: location.item + (b % 2))
-      if b % 2 == 0 { snapshot.insertItems(ids, beforeItem: anchor) } else {
+      if b % 2 == 0 {
+        snapshot.insertItems(ids, beforeItem: anchor)
+      } else {
         snapshot.insertItems(ids, afterItem: anchor)
       }
       return "insertItems(\(ids), \(b % 2 == 0 ? "before" : "after"): \(anchor))"
@@ -147,23 +153,27 @@ struct SnapshotDriver {
       model.removeItems([moved])
       let location = model.location(anchor)!
       model.sections[location.section].items.insert(moved, at: location.item + (b % 2))
-      if b % 2 == 0 { snapshot.moveItem(moved, beforeItem: anchor) } else { snapshot.moveItem(moved, afterItem: anchor) }
+      if b % 2 == 0 {
+        snapshot.moveItem(moved, beforeItem: anchor)
+      } else {
+        snapshot.moveItem(moved, afterItem: anchor)
+      }
       return "moveItem(\(moved), \(b % 2 == 0 ? "before" : "after"): \(anchor))"
     case 13:  // reload / reconfigure items, reload sections
       let items = someItems(a, count)
       switch b % 3 {
       case 0:
         snapshot.reloadItems(items)
-        model.mark(&model.reloadedItems, items)
+        model.mark(\.reloadedItems, items)
         return "reloadItems(\(items))"
       case 1:
         snapshot.reconfigureItems(items)
-        model.mark(&model.reconfiguredItems, items)
+        model.mark(\.reconfiguredItems, items)
         return "reconfigureItems(\(items))"
       default:
         let sections = someSections(a, count)
         snapshot.reloadSections(sections)
-        model.mark(&model.reloadedSections, sections)
+        model.mark(\.reloadedSections, sections)
         return "reloadSections(\(sections))"
       }
     case 14:  // the non-stopping append
@@ -191,18 +201,22 @@ struct SnapshotDriver {
     #expect(snapshot.itemIdentifiers == model.allItems, "after \(operation)")
     #expect(snapshot.numberOfItems == model.allItems.count, "after \(operation)")
     #expect(snapshot.numberOfSections == sections.count, "after \(operation)")
-    var flat = 0
+    // Collect per-item answers and compare whole arrays: one expectation per query kind.
+    let items = model.allItems
+    var expectedSections: [Int] = []
+    var expectedPaths: [IndexPath] = []
     for (s, section) in sections.enumerated() {
-      #expect(snapshot.indexOfSection(section.id) == s, "after \(operation)")
-      #expect(snapshot.numberOfItems(inSection: section.id) == section.items.count, "after \(operation)")
-      #expect(snapshot.itemIdentifiers(inSection: section.id) == section.items, "after \(operation)")
-      for (i, item) in section.items.enumerated() {
-        #expect(snapshot.indexOfItem(item) == flat, "after \(operation)")
-        #expect(snapshot.sectionIdentifier(containingItem: item) == section.id, "after \(operation)")
-        #expect(snapshot.indexPath(for: item) == IndexPath(item: i, section: s), "after \(operation)")
-        flat += 1
+      for i in section.items.indices {
+        expectedSections.append(section.id)
+        expectedPaths.append(IndexPath(item: i, section: s))
       }
     }
+    #expect(items.map { snapshot.indexOfItem($0) } == Array(items.indices), "after \(operation)")
+    #expect(items.map { snapshot.sectionIdentifier(containingItem: $0) } == expectedSections, "after \(operation)")
+    #expect(items.map { snapshot.indexPath(for: $0) } == expectedPaths, "after \(operation)")
+    #expect(sections.map { snapshot.indexOfSection($0.id) } == Array(sections.indices), "after \(operation)")
+    #expect(sections.map { snapshot.numberOfItems(inSection: $0.id) } == sections.map(\.items.count))
+    #expect(sections.map { snapshot.itemIdentifiers(inSection: $0.id) } == sections.map(\.items))
     #expect(snapshot.indexOfItem(-1) == nil)
     #expect(snapshot.indexOfSection(-1) == nil)
     #expect(snapshot.reloadedItemIdentifiers == model.reloadedItems, "after \(operation)")

@@ -103,6 +103,7 @@ struct SnapshotTests {
   }
 
   @Test func appendingExistingItemMovesItAndWarns() {
+    _ = CollectedWarnings.installed
     var snapshot = makeSnapshot([("a", [100_001, 100_002]), ("b", [100_003])])
     snapshot.appendItems([100_004, 100_001], toSection: "b")
     expectLayout(snapshot, [("a", [100_002]), ("b", [100_003, 100_004, 100_001])])
@@ -113,6 +114,7 @@ struct SnapshotTests {
   }
 
   @Test func insertingExistingItemMovesIt() {
+    _ = CollectedWarnings.installed
     var snapshot = makeSnapshot([("a", [200_001, 200_002, 200_003])])
     snapshot.insertItems([200_003], beforeItem: 200_001)
     expectLayout(snapshot, [("a", [200_003, 200_001, 200_002])])
@@ -305,11 +307,16 @@ struct SnapshotCheckedPathTests {
 
   @Test func checksReportTypedErrors() {
     let snapshot = makeSnapshot([("a", [1, 2])])
-    func kind(_ body: () throws(DiffableDataSourceSnapshotError) -> Void) -> DiffableDataSourceSnapshotError.Kind? {
+    func kind(_ body: () throws -> Void) -> DiffableDataSourceSnapshotError.Kind? {
       do {
         try body()
         return nil
-      } catch { return error.kind }
+      } catch let error as DiffableDataSourceSnapshotError {
+        return error.kind
+      } catch {
+        Issue.record("unexpected error type \(error)")
+        return nil
+      }
     }
     #expect(kind { try snapshot.checkAppendingItems([3, 4]) } == nil)
     #expect(kind { try snapshot.checkAppendingItems([3, 3]) } == .duplicateIdentifiers)

@@ -93,7 +93,7 @@ func _checkResult<S, I>(_ list: BatchUpdateSimulator<S, I>, _ new: DiffableDataS
   let expectedSections = new.sectionIdentifiers
   guard list.sectionIdentifiers == expectedSections else {
     let shown = list.sectionIdentifiers
-    let position = zip(shown, expectedSections).firstIndex { $0 != $1 } ?? min(shown.count, expectedSections.count)
+    let position = _firstMismatch(shown, expectedSections)
     throw .init(
       .resultDiffersFromSnapshot,
       "after the update, section \(position) shows \(position < shown.count ? "\(shown[position])" : "nothing") "
@@ -103,7 +103,7 @@ func _checkResult<S, I>(_ list: BatchUpdateSimulator<S, I>, _ new: DiffableDataS
     let shown = list.itemIdentifiers(inSection: position)
     let expected = new.itemIdentifiers(inSection: section)
     guard shown == expected else {
-      let item = zip(shown, expected).firstIndex { $0 != $1 } ?? min(shown.count, expected.count)
+      let item = _firstMismatch(shown, expected)
       throw .init(
         .resultDiffersFromSnapshot,
         "after the update, item \(item) of section \(position) shows "
@@ -157,4 +157,10 @@ func _checkMarks<S, I>(
         .unrequestedReloadOrReconfigure, "item \(path) (\(item)) is reconfigured but the new snapshot does not mark it")
     }
   }
+}
+
+/// The first position where `a` and `b` differ (the shorter count when one is a prefix of the other).
+func _firstMismatch<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
+  let shorter = min(a.count, b.count)
+  return (0..<shorter).first { a[$0] != b[$0] } ?? shorter
 }

@@ -20,7 +20,10 @@ import Testing
     // mark or a section operation forces it.
     let oldSections = old.sectionIdentifiers
     let newSections = new.sectionIdentifiers
-    let insertedSections = Set(changeset.sectionInserts.map { newSections[$0] })
+    // Sections whose items travel with a section operation: inserted or reloaded on the new side,
+    // deleted or reloaded on the old side.
+    let insertedSections = Set(
+      changeset.sectionInserts.map { newSections[$0] } + changeset.sectionReloads.map { oldSections[$0] })
     let replacedOldSections = Set((changeset.sectionDeletes + changeset.sectionReloads).map { oldSections[$0] })
     var convertedItemReloads = 0
     for deleted in changeset.itemDeletes {

@@ -1,5 +1,6 @@
 import DiffableKit
 import DiffableKitTesting
+import Foundation
 import Testing
 
 /// Every rule of the batch-update simulator rejects the batch that breaks it, with that rule.

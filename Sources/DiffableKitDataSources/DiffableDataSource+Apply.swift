@@ -234,7 +234,6 @@ extension DiffableDataSource {
     }
 
     var hostFinished = false
-    var finishedSynchronously = false
     var swapped = false
     _hostCallDepth += 1
     if let reloadReason {
@@ -257,14 +256,18 @@ extension DiffableDataSource {
           },
           completion: { [self] _ in
             self._unfinishedHostUpdates -= 1
-            if self._hostCallDepth > 0 {
-              finishedSynchronously = true
-            } else {
-              for completion in completions { completion() }
-            }
+            self._finished(completions)
           })
       }
-      if job.mode == .animated { batch() } else { host.performWithoutAnimation(batch) }
+      if changeset._hasBatchOperations {
+        if job.mode == .animated { batch() } else { host.performWithoutAnimation(batch) }
+      } else {
+        // Only reconfigures: no batch, they follow at once.
+        _setCurrent(stored, outlines: outlines)
+        swapped = true
+        _unfinishedHostUpdates -= 1
+        hostFinished = true
+      }
       if !swapped {
         _dataSourceMisuse(
           "performBatchUpdates(_:completion:)", "the host returned without calling the updates closure",
@@ -287,8 +290,20 @@ extension DiffableDataSource {
       trace.hostUpdateDuration = _now() - hostStarted
       traceHandler?(trace)
     }
-    if hostFinished || finishedSynchronously {
-      for completion in job.completions { completion() }
+    if hostFinished { _finished(job.completions) } else { _finished([]) }
+  }
+
+  /// Runs completions of applies the host finished — at once, or, while we are inside a call to
+  /// the host (a host may finish an earlier batch when a new one starts), once that call
+  /// returned, so that a completion never runs underneath an apply. Keeps their order.
+  func _finished(_ completions: [() -> Void]) {
+    _finishedCompletions += completions
+    guard _hostCallDepth == 0, !_isRunningCompletions else { return }
+    _isRunningCompletions = true
+    defer { _isRunningCompletions = false }
+    while !_finishedCompletions.isEmpty {
+      let completion = _finishedCompletions.removeFirst()
+      completion()
     }
   }
 
@@ -342,6 +357,14 @@ func _diffOffMainActor<S: Hashable & Sendable, I: Hashable & Sendable>(
   _ old: DiffableDataSourceSnapshot<S, I>, _ new: DiffableDataSourceSnapshot<S, I>
 ) async -> SnapshotChangeset<S, I> {
   SnapshotChangeset(from: old, to: new)
+}
+
+extension SnapshotChangeset {
+  /// Whether anything but reconfigures is in the changeset (something to put in a batch).
+  var _hasBatchOperations: Bool {
+    !(sectionDeletes.isEmpty && sectionInserts.isEmpty && sectionReloads.isEmpty && sectionMoves.isEmpty
+      && itemDeletes.isEmpty && itemInserts.isEmpty && itemReloads.isEmpty && itemMoves.isEmpty)
+  }
 }
 
 extension DiffableDataSourceApplyTrace {

@@ -26,7 +26,7 @@ extension DiffableDataSource {
   ///
   /// Stops the process when there is no item at `sourceIndexPath`, the destination is out of
   /// range, or it is called from inside an apply.
-  /// - Complexity: O(n) for the transaction's flattened difference, n items.
+  /// - Complexity: O(n) expected for the transaction's flattened difference, n items.
   public func moveItem(at sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
     let operation = "moveItem(at:to:)"
     if _hostCallDepth > 0 {
@@ -106,11 +106,12 @@ extension DiffableDataSource {
       sectionTransactions.append(
         DiffableDataSourceSectionTransaction(
           sectionIdentifier: section, initialSnapshot: before, finalSnapshot: after,
-          difference: after.items.difference(from: before.items).inferringMoves()))
+          difference: SnapshotChangeset<SectionIdentifierType, ItemIdentifierType>.difference(
+            from: before.items, to: after.items)))
     }
     let transaction = DiffableDataSourceTransaction(
       initialSnapshot: initial, finalSnapshot: final,
-      difference: final.itemIdentifiers.difference(from: initial.itemIdentifiers).inferringMoves(),
+      difference: SnapshotChangeset.itemDifference(from: initial, to: final),
       sectionTransactions: sectionTransactions)
 
     reorderingHandlers.willReorder?(transaction)

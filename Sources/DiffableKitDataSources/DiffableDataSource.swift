@@ -189,6 +189,10 @@ public final class DiffableDataSource<
 
   /// Host batches handed over whose completion has not come back.
   var _unfinishedHostUpdates = 0
+  /// Completions whose apply finished, waiting to run outside calls to the host.
+  var _finishedCompletions: [() -> Void] = []
+  /// Whether `_finished` is running completions (one that finishes another apply just queues).
+  var _isRunningCompletions = false
 
   // MARK: Answering the host (UIKit's data-source methods)
 

@@ -275,6 +275,17 @@ extension DiffableDataSource: _DiffableListDataSourceConnectionSource {
     return outline.level(of: item)
   }
 
+  func _canMoveItem(at indexPath: IndexPath) -> Bool { canMoveItem(at: indexPath) }
+
+  func _moveItem(at sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+    moveItem(at: sourceIndexPath, to: destinationIndexPath)
+  }
+
+  func _setOutlineExpanded(_ expanded: Bool, ofItemAt indexPath: IndexPath) -> Bool {
+    guard let item = _current.itemIdentifier(for: indexPath) else { return false }
+    return expanded ? expandItem(item) : collapseItem(item)
+  }
+
   func _outlineExpansion(ofItemAt indexPath: IndexPath) -> Bool? {
     guard let item = _current.itemIdentifier(for: indexPath),
       let section = sectionIdentifier(for: indexPath.section),

@@ -80,6 +80,28 @@ public final class DiffableListDataSourceConnection<Cell> {
   }
 }
 
+extension DiffableListDataSourceConnection {
+  /// Whether the user may pick up the item at `indexPath` (the data source's reordering
+  /// handlers decide). O(1) plus the handler.
+  public func canMoveItem(at indexPath: IndexPath) -> Bool {
+    source?._canMoveItem(at: indexPath) ?? false
+  }
+
+  /// Tells the data source that the user moved an item and the host already shows the move
+  /// (UIKit's `collectionView(_:moveItemAt:to:)`); see ``DiffableDataSource/moveItem(at:to:)``.
+  public func moveItem(at sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+    source?._moveItem(at: sourceIndexPath, to: destinationIndexPath)
+  }
+
+  /// Asks the data source to expand (`true`) or collapse (`false`) the outline item at
+  /// `indexPath`, through its section-snapshot handlers; returns whether it will. The data
+  /// source then applies the change to the host.
+  @discardableResult
+  public func setOutlineExpanded(_ expanded: Bool, ofItemAt indexPath: IndexPath) -> Bool {
+    source?._setOutlineExpanded(expanded, ofItemAt: indexPath) ?? false
+  }
+}
+
 /// The data source side of a connection (implemented by ``DiffableDataSource``).
 @MainActor
 protocol _DiffableListDataSourceConnectionSource: AnyObject {
@@ -91,4 +113,7 @@ protocol _DiffableListDataSourceConnectionSource: AnyObject {
   func _titleForFooter(inSection section: Int) -> String?
   func _outlineLevel(ofItemAt indexPath: IndexPath) -> Int
   func _outlineExpansion(ofItemAt indexPath: IndexPath) -> Bool?
+  func _canMoveItem(at indexPath: IndexPath) -> Bool
+  func _moveItem(at sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
+  func _setOutlineExpanded(_ expanded: Bool, ofItemAt indexPath: IndexPath) -> Bool
 }

@@ -89,6 +89,13 @@ public final class SimulatedCollectionView<
     engine.selected.compactMap { engine.rowKey(at: $0)?.item }
   }
 
+  /// Simulates the user dragging the row at `source` to `destination` (a position after the
+  /// move): the view moves the row, then tells the data source, as UIKit does. Stops the
+  /// process when the data source refuses the move.
+  public func userMovesItem(at source: IndexPath, to destination: IndexPath) {
+    engine.userMoves(from: source, to: destination)
+  }
+
   /// Simulates the user selecting the item at `indexPath` (no data-source involvement).
   public func userSelects(_ indexPath: IndexPath) { engine.select(indexPath) }
 

@@ -136,6 +136,30 @@ final class _SimulatedListEngine<
     for completion in completions { completion?(true) }
   }
 
+  /// What UIKit does when the user drags a row: the view moves the row itself, then tells the
+  /// data source.
+  func userMoves(from source: IndexPath, to destination: IndexPath) {
+    guard let connection else { preconditionFailure("simulated list: no data source attached") }
+    precondition(connection.canMoveItem(at: source), "simulated list: the data source refuses to move \(source)")
+    var shown = Snapshot()
+    var rows = itemIdentifiers
+    let item = rows[source.section].remove(at: source.item)
+    rows[destination.section].insert(item, at: destination.item)
+    for (section, items) in zip(sectionIdentifiers, rows) {
+      shown.appendSections([section])
+      shown.appendItems(items, toSection: section)
+    }
+    let oldCells = cellsByIdentifier()
+    do {
+      try simulator.performBatchUpdates(
+        BatchUpdateOperations(itemMoves: [ChangesetMove(from: source, to: destination)]), dataSource: shown)
+    } catch {
+      preconditionFailure("simulated list: interactive move rejected: \(error)")
+    }
+    rebuildCells(reusing: oldCells)
+    connection.moveItem(at: source, to: destination)
+  }
+
   // MARK: Selection
 
   func select(_ indexPath: IndexPath?) {

@@ -77,13 +77,19 @@ struct PropertyTests {
     return next
   }
 
-  @Test("Rows and selection are right after every apply of 1,000 random sequences")
+  @Test("Rows and selection are right after every apply of 1,000 random sequences (collection and table)")
   func randomSequences() async {
     await propertyCheck(count: 1_000, input: Gen.int(in: 0...Int.max)) { seed in
       var random = SplitMix64(seed: UInt64(seed))
       let view = View()
       view.stopsOnInvalidBatch = false
       let dataSource = DiffableDataSource<View, String, Int>(host: view) { _, _, item in SimulatedCell(item) }
+      // The same steps through the table adapter.
+      let table = Table()
+      table.stopsOnInvalidBatch = false
+      let tableSource = TableDiffableDataSource<Table, String, Int>(tableView: table) { _, _, item in
+        SimulatedCell(item)
+      }
       var current = Snapshot()
       for step in 0..<Int.random(in: 2...8, using: &random) {
         // The user selects a few rows.
@@ -92,13 +98,20 @@ struct PropertyTests {
         for _ in 0..<Int.random(in: 0...2, using: &random) {
           guard let item = shown.randomElement(using: &random), let path = current.indexPath(for: item) else { break }
           view.userSelects(path)
+          table.userSelects(path)
           selected.insert(item)
         }
         let next = Self.nextSnapshot(after: current, using: &random)
         switch Int.random(in: 0..<6, using: &random) {
-        case 0: await dataSource.applySnapshotUsingReloadData(next)
-        case 1: await dataSource.apply(next, animatingDifferences: false)
-        default: await dataSource.apply(next)
+        case 0:
+          await dataSource.applySnapshotUsingReloadData(next)
+          await tableSource.applySnapshotUsingReloadData(next)
+        case 1:
+          await dataSource.apply(next, animatingDifferences: false)
+          await tableSource.apply(next, animatingDifferences: false)
+        default:
+          await dataSource.apply(next)
+          await tableSource.apply(next)
         }
         current = next.removingReloadMarks()
         #expect(rows(dataSource.snapshot()) == rows(current), "seed \(seed) step \(step)")
@@ -110,6 +123,9 @@ struct PropertyTests {
         #expect(view.selectedItemIdentifiers.count == expectedSelection.count, "seed \(seed) step \(step)")
         // Reloaded and reconfigured items show freshly made cells for the right item.
         #expect(view.cells.map { $0.map(\.itemIdentifier) } == rows(current), "seed \(seed) step \(step)")
+        #expect(table.itemIdentifiers == rows(current), "table, seed \(seed) step \(step)")
+        #expect(table.batchErrors.isEmpty, "table, seed \(seed) step \(step): \(table.batchErrors)")
+        #expect(Set(table.selectedItemIdentifiers) == expectedSelection, "table, seed \(seed) step \(step)")
       }
     }
   }

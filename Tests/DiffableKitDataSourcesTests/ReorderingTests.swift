@@ -73,10 +73,38 @@ struct ReorderingTests {
   func applyAfterReorder() async {
     let (view, dataSource) = makeList()
     await dataSource.apply(snapshot(["a": [1, 2, 3]]))
-    dataSource.moveItem(at: IndexPath(item: 2, section: 0), to: IndexPath(item: 0, section: 0))
-    // Pretend the host shows it too, as UIKit does after an interactive move.
-    await dataSource.applySnapshotUsingReloadData(dataSource.snapshot())
+    dataSource.reorderingHandlers.canReorderItem = { _ in true }
+    view.userMovesItem(at: IndexPath(item: 2, section: 0), to: IndexPath(item: 0, section: 0))
+    expectInSync(view, dataSource)
     await dataSource.apply(snapshot(["a": [3, 1, 2, 4]]))
+    expectInSync(view, dataSource)
+  }
+
+  @Test("Moving a row of an outline moves its subtree and keeps the outline consistent")
+  func outlineReorder() async {
+    let (view, dataSource) = makeList()
+    var outline = Outline()
+    outline.append([1, 2, 3])
+    outline.append([11, 12], to: 1)
+    outline.expand([1])
+    await dataSource.apply(outline, to: "files")
+    #expect(rows(dataSource.snapshot()) == [[1, 11, 12, 2, 3]])
+    var seen: DiffableDataSourceTransaction<String, Int>?
+    dataSource.reorderingHandlers.didReorder = { seen = $0 }
+    // Drag 3 to the top: a leaf, the rows match the outline at once.
+    dataSource.reorderingHandlers.canReorderItem = { _ in true }
+    view.userMovesItem(at: IndexPath(item: 4, section: 0), to: IndexPath(item: 0, section: 0))
+    let transaction = try! #require(seen)
+    #expect(transaction.sectionTransactions.first?.finalSnapshot.rootItems == [3, 1, 2])
+    #expect(dataSource.snapshot(for: "files").rootItems == [3, 1, 2])
+    #expect(rows(dataSource.snapshot()) == [[3, 1, 11, 12, 2]])
+    // The user drags parent 1 below 2: its children follow it in the outline, and the rows are
+    // brought in line with the outline by an apply.
+    dataSource.reorderingHandlers.canReorderItem = { _ in true }
+    view.userMovesItem(at: IndexPath(item: 1, section: 0), to: IndexPath(item: 4, section: 0))
+    #expect(dataSource.snapshot(for: "files").rootItems == [3, 2, 1])
+    #expect(dataSource.snapshot(for: "files").parent(of: 11) == 1)
+    #expect(rows(dataSource.snapshot()) == [[3, 2, 1, 11, 12]])
     expectInSync(view, dataSource)
   }
 

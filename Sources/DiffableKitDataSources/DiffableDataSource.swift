@@ -10,9 +10,11 @@ import Foundation
 /// a test double, your own view. Its API is Apple's `UICollectionViewDiffableDataSource`:
 ///
 /// ```swift
-/// let dataSource = DiffableDataSource<TerminalListView, Section, Contact.ID>(host: listView) {
-///   listView, indexPath, contactID in
-///   listView.makeRow(text: store[contactID].name)
+/// let listView = SimulatedCollectionView<Section, Contact.ID>()   // or your own host
+/// let dataSource = DiffableDataSource<SimulatedCollectionView<Section, Contact.ID>, Section, Contact.ID>(
+///   host: listView
+/// ) { listView, indexPath, contactID in
+///   SimulatedCell(contactID, text: store[contactID].name)
 /// }
 /// var snapshot = DiffableDataSourceSnapshot<Section, Contact.ID>()
 /// snapshot.appendSections([.all])

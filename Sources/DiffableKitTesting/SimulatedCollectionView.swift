@@ -12,7 +12,9 @@ import Foundation
 ///
 /// ```swift
 /// let view = SimulatedCollectionView<Section, Int>()
-/// let dataSource = DiffableDataSource(host: view) { _, _, id in SimulatedCell(id) }
+/// let dataSource = DiffableDataSource<SimulatedCollectionView<Section, Int>, Section, Int>(host: view) {
+///   _, _, id in SimulatedCell(id)
+/// }
 /// await dataSource.apply(snapshot)
 /// #expect(view.itemIdentifiers == [[1, 2, 3]])
 /// #expect(view.batchErrors.isEmpty)

@@ -7,7 +7,9 @@ import Foundation
 ///
 /// ```swift
 /// let table = SimulatedTableView<Section, Int>()
-/// let dataSource = TableDiffableDataSource(tableView: table) { _, _, id in SimulatedCell(id) }
+/// let dataSource = TableDiffableDataSource<SimulatedTableView<Section, Int>, Section, Int>(tableView: table) {
+///   _, _, id in SimulatedCell(id)
+/// }
 /// dataSource.defaultRowAnimation = .fade
 /// await dataSource.apply(snapshot)
 /// #expect(table.rowAnimationsUsed == [.fade])

@@ -113,6 +113,23 @@ struct OrderingTests {
     expectInSync(view, dataSource)
   }
 
+  @Test("A reorder that lands while a diff runs off the main actor makes that diff start over")
+  func reorderDuringOffMainDiff() async {
+    let (view, dataSource) = makeList()
+    dataSource.diffsOffMainActorAboveItemCount = 0
+    var traces: [DiffableDataSourceApplyTrace] = []
+    dataSource.traceHandler = { traces.append($0) }
+    await dataSource.apply(snapshot(["a": [1, 2, 3]]))
+    dataSource.reorderingHandlers.canReorderItem = { _ in true }
+    dataSource.apply(snapshot(["a": [3, 2, 1, 4]]), completion: nil)  // its diff starts off main
+    view.userMovesItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 2, section: 0))
+    #expect(rows(dataSource.snapshot()) == [[2, 3, 1]])
+    await dataSource.apply(snapshot(["a": [3, 2, 1, 4, 5]]))
+    #expect(rows(dataSource.snapshot()) == [[3, 2, 1, 4, 5]])
+    #expect(traces.count == 3)
+    expectInSync(view, dataSource)
+  }
+
   @Test("Coalescing never drops a section-snapshot apply")
   func coalescingKeepsSectionApplies() async {
     let (view, dataSource) = makeList()

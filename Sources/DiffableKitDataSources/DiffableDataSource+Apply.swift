@@ -225,16 +225,25 @@ extension DiffableDataSource {
     let focused = preservesFocus ? host.indexPathForFocusedItem.flatMap { old.itemIdentifier(for: $0) } : nil
     let stored = new.removingReloadMarks()
     var reloadReason: DiffableDataSourceApplyTrace.ReloadReason?
+    var stages: [(Snapshot, SnapshotChangeset<SectionIdentifierType, ItemIdentifierType>)] = []
     if job.mode == .reloadData {
       reloadReason = .requested
     } else if old.numberOfSections == 0 {
       reloadReason = .initialLoad
-    } else if let changeset, let why = _unsafeBatchReason(changeset) {
-      reloadReason = .unsafeBatch(why)
+    } else if let changeset {
+      if let why = _unsafeBatchReason(changeset) {
+        if let staged = _stagedChangesets(from: old, to: new) {
+          stages = staged
+          trace.stagingReason = why
+        } else {
+          reloadReason = .unsafeBatch(why)
+        }
+      } else {
+        stages = [(stored, changeset)]
+      }
     }
 
     var hostFinished = false
-    var swapped = false
     _hostCallDepth += 1
     if let reloadReason {
       trace.method = .reloadData
@@ -242,40 +251,14 @@ extension DiffableDataSource {
       _setCurrent(stored, outlines: outlines)
       host.reloadData()
       hostFinished = true
-    } else if let changeset, !changeset.isEmpty {
+    } else if stages.contains(where: { !$0.1.isEmpty }) {
       trace.method = job.mode == .animated ? .animatedBatch : .batchWithoutAnimation
-      trace.record(changeset)
-      _unfinishedHostUpdates += 1
-      let completions = job.completions
-      let batch = {
-        self.host.performBatchUpdates(
-          { [self] in
-            self._setCurrent(stored, outlines: outlines)
-            swapped = true
-            self._send(changeset)
-          },
-          completion: { [self] _ in
-            self._unfinishedHostUpdates -= 1
-            self._finished(completions)
-          })
-      }
-      if changeset._hasBatchOperations {
-        if job.mode == .animated { batch() } else { host.performWithoutAnimation(batch) }
-      } else {
-        // Only reconfigures: no batch, they follow at once.
-        _setCurrent(stored, outlines: outlines)
-        swapped = true
-        _unfinishedHostUpdates -= 1
-        hostFinished = true
-      }
-      if !swapped {
-        _dataSourceMisuse(
-          "performBatchUpdates(_:completion:)", "the host returned without calling the updates closure",
-          fix: "A DiffableListHost must call `updates` synchronously, exactly once")
-      }
-      if !changeset.itemReconfigures.isEmpty {
-        let reconfigure = { self._reconfigure(changeset.itemReconfigures) }
-        if job.mode == .animated { reconfigure() } else { host.performWithoutAnimation(reconfigure) }
+      trace.batchCount = stages.count
+      for (index, stage) in stages.enumerated() {
+        trace.record(stage.1)
+        _performBatch(
+          stage.1, storing: stage.0, outlines: outlines, animated: job.mode == .animated,
+          completions: index == stages.count - 1 ? job.completions : [])
       }
     } else {
       // Nothing to show: the host is not called.
@@ -291,6 +274,76 @@ extension DiffableDataSource {
       traceHandler?(trace)
     }
     if hostFinished { _finished(job.completions) } else { _finished([]) }
+  }
+
+  /// Hands one changeset to the host as one batch (then its reconfigures), swapping the stored
+  /// snapshot inside the batch; `completions` run once the host finished it.
+  func _performBatch(
+    _ changeset: SnapshotChangeset<SectionIdentifierType, ItemIdentifierType>, storing stored: Snapshot,
+    outlines: [SectionIdentifierType: SectionSnapshot], animated: Bool, completions: [() -> Void]
+  ) {
+    guard changeset._hasBatchOperations else {
+      // Only reconfigures (or nothing): no batch; they follow at once.
+      _setCurrent(stored, outlines: outlines)
+      if !changeset.itemReconfigures.isEmpty {
+        let reconfigure = { self._reconfigure(changeset.itemReconfigures) }
+        if animated { reconfigure() } else { host.performWithoutAnimation(reconfigure) }
+      }
+      _finished(completions)
+      return
+    }
+    var swapped = false
+    _unfinishedHostUpdates += 1
+    let batch = {
+      self.host.performBatchUpdates(
+        { [self] in
+          self._setCurrent(stored, outlines: outlines)
+          swapped = true
+          self._send(changeset)
+        },
+        completion: { [self] _ in
+          self._unfinishedHostUpdates -= 1
+          self._finished(completions)
+        })
+    }
+    if animated { batch() } else { host.performWithoutAnimation(batch) }
+    if !swapped {
+      _dataSourceMisuse(
+        "performBatchUpdates(_:completion:)", "the host returned without calling the updates closure",
+        fix: "A DiffableListHost must call `updates` synchronously, exactly once")
+    }
+    if !changeset.itemReconfigures.isEmpty {
+      let reconfigure = { self._reconfigure(changeset.itemReconfigures) }
+      if animated { reconfigure() } else { host.performWithoutAnimation(reconfigure) }
+    }
+  }
+
+  /// Splits a change that UIKit would mishandle in one batch (items moved inside sections that
+  /// also move) into two batches it handles: first every item change with the surviving
+  /// sections kept in their old order (new sections at the end, reloads here), then only the
+  /// section moves (no section's items change, so no item moves; reconfigures here). Returns
+  /// nil when a stage would still be unsafe; the caller then reloads.
+  ///
+  /// - Complexity: O(n) to build the middle snapshot plus two diffs.
+  func _stagedChangesets(
+    from old: Snapshot, to new: Snapshot
+  ) -> [(Snapshot, SnapshotChangeset<SectionIdentifierType, ItemIdentifierType>)]? {
+    let sections =
+      old.sectionIdentifiers.filter { new.containsSection($0) }
+      + new.sectionIdentifiers.filter { !old.containsSection($0) }
+    var middle = Snapshot()
+    middle.appendSections(sections)
+    for section in sections { middle.appendItems(new.itemIdentifiers(inSection: section), toSection: section) }
+    let middleStored = middle
+    if !new.reloadedItemIdentifiers.isEmpty { middle.reloadItems(new.reloadedItemIdentifiers) }
+    if !new.reloadedSectionIdentifiers.isEmpty { middle.reloadSections(new.reloadedSectionIdentifiers) }
+    var final = new.removingReloadMarks()
+    let stored = final
+    if !new.reconfiguredItemIdentifiers.isEmpty { final.reconfigureItems(new.reconfiguredItemIdentifiers) }
+    let first = SnapshotChangeset(from: old, to: middle)
+    let second = SnapshotChangeset(from: middleStored, to: final)
+    guard _unsafeBatchReason(first) == nil, _unsafeBatchReason(second) == nil else { return nil }
+    return [(middleStored, first), (stored, second)]
   }
 
   /// Runs completions of applies the host finished — at once, or, while we are inside a call to
@@ -369,14 +422,14 @@ extension SnapshotChangeset {
 
 extension DiffableDataSourceApplyTrace {
   mutating func record<S, I>(_ changeset: SnapshotChangeset<S, I>) {
-    sectionDeletes = changeset.sectionDeletes.count
-    sectionInserts = changeset.sectionInserts.count
-    sectionReloads = changeset.sectionReloads.count
-    sectionMoves = changeset.sectionMoves.count
-    itemDeletes = changeset.itemDeletes.count
-    itemInserts = changeset.itemInserts.count
-    itemReloads = changeset.itemReloads.count
-    itemMoves = changeset.itemMoves.count
-    itemReconfigures = changeset.itemReconfigures.count
+    sectionDeletes += changeset.sectionDeletes.count
+    sectionInserts += changeset.sectionInserts.count
+    sectionReloads += changeset.sectionReloads.count
+    sectionMoves += changeset.sectionMoves.count
+    itemDeletes += changeset.itemDeletes.count
+    itemInserts += changeset.itemInserts.count
+    itemReloads += changeset.itemReloads.count
+    itemMoves += changeset.itemMoves.count
+    itemReconfigures += changeset.itemReconfigures.count
   }
 }

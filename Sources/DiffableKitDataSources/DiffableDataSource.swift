@@ -28,7 +28,8 @@ import Foundation
 /// and ``applySnapshotUsingReloadData(_:completion:)`` reload the host without diffing; every
 /// other apply diffs (`animatingDifferences: false` only turns animation off, as on iOS 15+).
 /// A batch that UIKit is known to mishandle (items moved inside a section that itself moves)
-/// is applied as a reload instead, and the trace says why. Large diffs can be computed off the
+/// is staged as two batches that it handles (items first, then section moves), or reloaded if
+/// staging cannot help; the trace says why. Large diffs can be computed off the
 /// main actor (``diffsOffMainActorAboveItemCount``), and a burst of applies can be coalesced so
 /// that only the newest snapshot is shown (``coalescesPendingApplies``).
 ///

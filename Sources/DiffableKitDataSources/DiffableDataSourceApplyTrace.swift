@@ -30,7 +30,8 @@ public struct DiffableDataSourceApplyTrace: Sendable, Hashable, CustomStringConv
     case requested
     /// The list was empty: the first apply loads it.
     case initialLoad
-    /// The batch is valid but UIKit is known to mishandle it; the payload explains.
+    /// The batch is valid but UIKit is known to mishandle it and it could not be staged; the
+    /// payload explains.
     case unsafeBatch(String)
 
     /// A short explanation.
@@ -55,7 +56,7 @@ public struct DiffableDataSourceApplyTrace: Sendable, Hashable, CustomStringConv
   public var numberOfSections: Int
   /// Items in the applied snapshot.
   public var numberOfItems: Int
-  /// Sections deleted, inserted, reloaded and moved by the batch (0 for a reload).
+  /// Sections deleted, inserted, reloaded and moved by the batches (0 for a reload).
   public var sectionDeletes = 0, sectionInserts = 0, sectionReloads = 0, sectionMoves = 0
   /// Items deleted, inserted, reloaded, moved and reconfigured by the batch (0 for a reload).
   public var itemDeletes = 0, itemInserts = 0, itemReloads = 0, itemMoves = 0, itemReconfigures = 0
@@ -66,6 +67,11 @@ public struct DiffableDataSourceApplyTrace: Sendable, Hashable, CustomStringConv
   /// How long the host took to take the update (the synchronous part: the batch, reconfigures
   /// and selection restore; animations run later), in seconds.
   public var hostUpdateDuration: TimeInterval = 0
+  /// How many batches the host received: 1, or 2 when a batch UIKit mishandles was staged
+  /// (see ``stagingReason``); 0 for a reload or no change.
+  public var batchCount = 0
+  /// Why the change was split into two batches instead of one; nil when it was not.
+  public var stagingReason: String?
   /// How many earlier applies this one replaced (``DiffableDataSource/coalescesPendingApplies``).
   public var coalescedApplies = 0
 
@@ -84,6 +90,7 @@ public struct DiffableDataSourceApplyTrace: Sendable, Hashable, CustomStringConv
         "; sections -\(sectionDeletes) +\(sectionInserts) ↻\(sectionReloads) ⇄\(sectionMoves)"
         + "; items -\(itemDeletes) +\(itemInserts) ↻\(itemReloads) ⇄\(itemMoves) ~\(itemReconfigures)"
     }
+    if let stagingReason { text += "; staged in \(batchCount) batches (\(stagingReason))" }
     if let diffDuration {
       text += "; diff \(Self.milliseconds(diffDuration))\(diffedOffMainActor ? " (off main)" : "")"
     }

@@ -140,23 +140,36 @@ struct ApplyTests {
     expectInSync(view, dataSource)
   }
 
-  @Test("A batch with items moved inside a moved section falls back to reloadData and says why")
-  func unsafeBatchFallsBack() async {
+  @Test("A batch with items moved inside a moved section is staged in two batches, and the trace says why")
+  func unsafeBatchIsStaged() async {
     let (view, dataSource) = makeList()
     var traces: [DiffableDataSourceApplyTrace] = []
     dataSource.traceHandler = { traces.append($0) }
     await dataSource.apply(snapshot(["a": [1, 2, 3], "b": [4, 5], "c": [6]]))
+    view.userSelects(IndexPath(item: 0, section: 0))
     view.clearCalls()
-    // Section "a" moves to the end and its items are reordered on the way.
-    await dataSource.apply(snapshot(["b": [4, 5], "c": [6], "a": [3, 1, 2]]))
+    // Section "a" moves to the end and its items are reordered on the way; 4 changes section.
+    var next = snapshot(["b": [5], "c": [6, 4], "a": [3, 1, 2]])
+    next.reloadItems([2])
+    next.reconfigureItems([6])
+    await dataSource.apply(next)
     expectInSync(view, dataSource)
-    #expect(view.calls == [.reloadData])
-    guard case .unsafeBatch(let why)? = traces.last?.reloadReason else {
-      Issue.record("expected an unsafe-batch reason, got \(String(describing: traces.last))")
-      return
+    #expect(view.selectedItemIdentifiers == [1])
+    let batches = view.calls.compactMap { call -> BatchUpdateOperations? in
+      if case .batch(let operations, _) = call { return operations }
+      return nil
     }
-    #expect(why.contains("inside sections that also move"))
-    #expect(traces.last?.description.contains("unsafe batch") == true)
+    #expect(batches.count == 2)
+    // No batch moves an item while moving its section.
+    for operations in batches {
+      #expect(operations.sectionMoves.isEmpty || operations.itemMoves.isEmpty)
+    }
+    #expect(view.calls.last == .reconfigure([IndexPath(item: 0, section: 1)]))
+    let trace = try! #require(traces.last)
+    #expect(trace.batchCount == 2)
+    #expect(trace.method == .animatedBatch)
+    #expect(trace.stagingReason?.contains("inside sections that also move") == true)
+    #expect(trace.description.contains("staged in 2 batches"))
     // A section move alone, or item moves in sections that stay, are batches.
     view.clearCalls()
     await dataSource.apply(snapshot(["a": [3, 1, 2], "b": [4, 5], "c": [6]]))

@@ -11,7 +11,7 @@
   /// reference to it (the collection view does not) and do not replace the view's `dataSource`.
   ///
   /// Differences from Apple's: the selection is kept by identifier across applies (turn off
-  /// with ``preservesSelection``); a batch UIKit is known to mishandle reloads instead; applies
+  /// with ``preservesSelection``); a batch UIKit is known to mishandle is staged; applies
   /// can be traced (``traceHandler``), diffed off the main actor and coalesced; misuse stops with
   /// a `DiffableKit: …` message.
   @MainActor

@@ -57,7 +57,13 @@ public enum TerminalText {
   ///
   /// - Complexity: O(length of `text`).
   public static func width(_ text: String) -> Int {
-    text.reduce(0) { $0 + width(of: $1) }
+    if isPlainASCII(text) { return text.utf8.count }
+    return text.reduce(0) { $0 + width(of: $1) }
+  }
+
+  /// Whether `text` is printable ASCII only, where columns are bytes (the common, fast case).
+  static func isPlainASCII(_ text: String) -> Bool {
+    text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
   }
 
   /// The number of columns one character takes: 0, 1 or 2.
@@ -85,6 +91,11 @@ public enum TerminalText {
   /// - Complexity: O(length of `text`).
   public static func fit(_ text: String, width: Int) -> String {
     guard width > 0 else { return "" }
+    if isPlainASCII(text) {
+      let count = text.utf8.count
+      if count <= width { return text + String(repeating: " ", count: width - count) }
+      return String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…"
+    }
     let total = self.width(text)
     if total <= width { return text + String(repeating: " ", count: width - total) }
     var result = ""

@@ -43,7 +43,9 @@ extension DiffableDataSourceSnapshot {
     _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
   ) throws(DiffableDataSourceSnapshotError) -> [ItemIdentifierType] {
     let slot: Int
-    switch _appendTarget(sectionIdentifier, identifiers: identifiers, operation: "appendItemsDroppingDuplicates(_:toSection:)") {
+    switch _appendTarget(
+      sectionIdentifier, identifiers: identifiers, operation: "appendItemsDroppingDuplicates(_:toSection:)")
+    {
     case .success(let target): slot = target
     case .failure(let error): throw error
     }
@@ -67,7 +69,9 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Complexity: O(k) average.
   @discardableResult
-  public mutating func appendSectionsDroppingDuplicates(_ identifiers: [SectionIdentifierType]) -> [SectionIdentifierType] {
+  public mutating func appendSectionsDroppingDuplicates(_ identifiers: [SectionIdentifierType])
+    -> [SectionIdentifierType]
+  {
     var seen = Set<SectionIdentifierType>(minimumCapacity: identifiers.count)
     var kept: [SectionIdentifierType] = []
     var dropped: [SectionIdentifierType] = []

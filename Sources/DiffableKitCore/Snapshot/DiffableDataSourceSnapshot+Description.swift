@@ -25,12 +25,17 @@ extension DiffableDataSourceSnapshot: CustomStringConvertible, CustomDebugString
       var listed = items.prefix(maxItems).map { String(reflecting: $0) }
       if items.count > maxItems { listed.append("… \(items.count - maxItems) more") }
       lines.append(
-        "  \(String(reflecting: _sectionIDs[position])) (\(plural(items.count, "item"))): [\(listed.joined(separator: ", "))]")
+        "  \(String(reflecting: _sectionIDs[position])) (\(plural(items.count, "item"))): [\(listed.joined(separator: ", "))]"
+      )
     }
     if numberOfSections > maxSections { lines.append("  … \(numberOfSections - maxSections) more sections") }
     if marks, let m = _marks {
-      if !m.reloadedSections.isEmpty { lines.append("  reloaded sections: \(_describeIdentifiers(m.reloadedSections.elements))") }
-      if !m.reloadedItems.isEmpty { lines.append("  reloaded items: \(_describeIdentifiers(m.reloadedItems.elements))") }
+      if !m.reloadedSections.isEmpty {
+        lines.append("  reloaded sections: \(_describeIdentifiers(m.reloadedSections.elements))")
+      }
+      if !m.reloadedItems.isEmpty {
+        lines.append("  reloaded items: \(_describeIdentifiers(m.reloadedItems.elements))")
+      }
       if !m.reconfiguredItems.isEmpty {
         lines.append("  reconfigured items: \(_describeIdentifiers(m.reconfiguredItems.elements))")
       }

@@ -1,0 +1,335 @@
+import Foundation
+
+/// Works out a ``SnapshotChangeset``: matches sections and items of two snapshots, keeps a
+/// longest increasing subsequence of each in place and emits the rest as UIKit batch operations.
+///
+/// The steps, each O(size of what it reads):
+/// 1. Sections: match by identifier (skipped when the section arrays are equal), keep a longest
+///    increasing subsequence in place, move the others; sections that are deleted, inserted or
+///    reloaded are *dead*: their items travel with the section operation.
+/// 2. For each section that is live on both sides, trim the common prefix and suffix of its old
+///    and new items by comparison (no hashing; O(1) for shared arrays). Only the middle parts are
+///    matched.
+/// 3. Every new item in a middle part is looked up in the old snapshot's own item table (one
+///    hash probe; no table is built). Items from live old sections record where they went;
+///    the others are inserts.
+/// 4. Every old item in a middle part is then a delete (nobody claimed it), a keeper (it stays in
+///    its section and belongs to the section's longest increasing subsequence) or a move.
+/// 5. Reload and reconfigure marks (usually few) are resolved last, by identifier.
+///
+/// Memory: one `Int64` per old item in a middle part, plus move-minimisation scratch space.
+@usableFromInline
+struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
+  @usableFromInline typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+
+  @usableFromInline let old: Snapshot
+  @usableFromInline let new: Snapshot
+
+  // Section matching.
+  /// For each old section position, its new position, or -1 when deleted.
+  @usableFromInline var newPositionOfOld: [Int] = []
+  /// For each new section position, its old position, or -1 when inserted.
+  @usableFromInline var oldPositionOfNew: [Int] = []
+  /// Old section positions whose items are matched one by one (not deleted, not reloaded).
+  @usableFromInline var oldLive: [Bool] = []
+  /// New section positions whose items are matched one by one (not inserted, not reloaded).
+  @usableFromInline var newLive: [Bool] = []
+
+  // Middle parts of live sections.
+  /// For each old section position, where its middle part starts and ends.
+  @usableFromInline var middleStart: [Int] = []
+  @usableFromInline var oldMiddleEnd: [Int] = []
+  /// For each new section position, where its middle part ends (it starts at the same offset
+  /// as the old section's).
+  @usableFromInline var newMiddleEnd: [Int] = []
+  /// For each old section position, the offset of its middle part in `destination`.
+  @usableFromInline var middleBase: [Int] = []
+  /// Whether some live section has items to match one by one.
+  @usableFromInline var hasMiddleParts = false
+  /// For each old item in a middle part: `_unclaimed`, `_kept`, or its packed new position.
+  @usableFromInline var destination: [Int64] = []
+
+  // Output.
+  @usableFromInline var sectionDeletes: [Int] = []
+  @usableFromInline var sectionInserts: [Int] = []
+  @usableFromInline var sectionReloads: [Int] = []
+  @usableFromInline var sectionMoves: [ChangesetMove<Int>] = []
+  @usableFromInline var itemDeletes: [IndexPath] = []
+  @usableFromInline var itemInserts: [IndexPath] = []
+  @usableFromInline var itemReloads: [IndexPath] = []
+  @usableFromInline var itemReconfigures: [IndexPath] = []
+  @usableFromInline var itemMoves: [ChangesetMove<IndexPath>] = []
+
+  @inlinable static var _unclaimed: Int64 { -1 }
+  @inlinable static var _kept: Int64 { -2 }
+
+  @inlinable init(old: Snapshot, new: Snapshot) {
+    self.old = old
+    self.new = new
+  }
+
+  /// Runs every step and returns the changeset.
+  @inlinable mutating func run() -> SnapshotChangeset<SectionIdentifierType, ItemIdentifierType> {
+    matchSections()
+    trimLiveSections()
+    if hasMiddleParts {
+      claimNewItems()
+      emitOldItems()
+    }
+    if let marks = new._marks {
+      if !marks.reloadedItems.isEmpty { resolveItemReloads() }
+      if !marks.reconfiguredItems.isEmpty { resolveReconfigures() }
+    }
+    return SnapshotChangeset(
+      sectionDeletes: sectionDeletes, sectionInserts: sectionInserts, sectionReloads: sectionReloads,
+      sectionMoves: sectionMoves, itemDeletes: itemDeletes, itemInserts: itemInserts, itemReloads: itemReloads,
+      itemReconfigures: itemReconfigures, itemMoves: itemMoves)
+  }
+
+  // MARK: 1. Sections
+
+  @inlinable mutating func matchSections() {
+    let oldIDs = old._sectionIDs
+    let newIDs = new._sectionIDs
+    let hasSectionReloads = !(new._marks?.reloadedSections.isEmpty ?? true)
+    if oldIDs == newIDs {
+      newPositionOfOld = Array(oldIDs.indices)
+      oldPositionOfNew = newPositionOfOld
+      oldLive = Array(repeating: true, count: oldIDs.count)
+      if hasSectionReloads {
+        for position in oldIDs.indices where new.isReloaded(section: oldIDs[position]) {
+          oldLive[position] = false
+          sectionReloads.append(position)
+        }
+      }
+      newLive = oldLive
+      return
+    }
+    newPositionOfOld = Array(repeating: -1, count: oldIDs.count)
+    oldPositionOfNew = Array(repeating: -1, count: newIDs.count)
+    var common: [Int32] = []  // new positions of the common sections, in old order
+    common.reserveCapacity(min(oldIDs.count, newIDs.count))
+    for position in oldIDs.indices {
+      guard let target = new._position(ofSection: oldIDs[position]) else { continue }
+      newPositionOfOld[position] = target
+      oldPositionOfNew[target] = position
+      common.append(Int32(truncatingIfNeeded: target))
+    }
+    var kept = [Bool](repeating: true, count: common.count)
+    common.withUnsafeBufferPointer { values in
+      if !_isStrictlyIncreasing(values) {
+        kept.withUnsafeMutableBufferPointer { _ = _markLongestIncreasingSubsequence(values, $0) }
+      }
+    }
+    oldLive = Array(repeating: false, count: oldIDs.count)
+    newLive = Array(repeating: false, count: newIDs.count)
+    var replaced = [Bool](repeating: false, count: newIDs.count)  // reloaded and moved
+    var rank = 0
+    for position in oldIDs.indices {
+      let target = newPositionOfOld[position]
+      guard target >= 0 else {
+        sectionDeletes.append(position)
+        continue
+      }
+      let isKept = kept[rank]
+      rank += 1
+      if hasSectionReloads && new.isReloaded(section: oldIDs[position]) {
+        if isKept {
+          sectionReloads.append(position)
+        } else {
+          sectionDeletes.append(position)
+          replaced[target] = true
+        }
+        continue
+      }
+      oldLive[position] = true
+      newLive[target] = true
+      if !isKept { sectionMoves.append(ChangesetMove(from: position, to: target)) }
+    }
+    for target in newIDs.indices where oldPositionOfNew[target] < 0 || replaced[target] {
+      sectionInserts.append(target)
+    }
+  }
+
+  // MARK: 2. Trimming
+
+  @inlinable mutating func trimLiveSections() {
+    let oldCount = oldLive.count
+    middleStart = Array(repeating: 0, count: oldCount)
+    oldMiddleEnd = Array(repeating: 0, count: oldCount)
+    middleBase = Array(repeating: 0, count: oldCount)
+    newMiddleEnd = Array(repeating: 0, count: newLive.count)
+    var total = 0
+    for position in 0..<oldCount where oldLive[position] {
+      let target = newPositionOfOld[position]
+      let oldItems = old._items(atPosition: position)
+      let newItems = new._items(atPosition: target)
+      let (prefix, suffix) = _commonAffixes(oldItems, newItems)
+      middleStart[position] = prefix
+      oldMiddleEnd[position] = oldItems.count - suffix
+      newMiddleEnd[target] = newItems.count - suffix
+      middleBase[position] = total
+      total += oldItems.count - suffix - prefix
+    }
+    // Sections whose new middle part is not empty need scanning even when the old one is.
+    var newItemsToScan = false
+    for position in 0..<oldCount where oldLive[position] {
+      if newMiddleEnd[newPositionOfOld[position]] > middleStart[position] {
+        newItemsToScan = true
+        break
+      }
+    }
+    hasMiddleParts = total > 0 || newItemsToScan
+    if hasMiddleParts { destination = Array(repeating: Self._unclaimed, count: total) }
+  }
+
+  // MARK: 3. Claiming
+
+  @inlinable mutating func claimNewItems() {
+    let locations = old._itemLocations
+    // For each storage slot of the old snapshot: index of its offset 0 in `destination`, or nil
+    // for a dead section.
+    var slotBase = [Int?](repeating: nil, count: old._slots.count)
+    for position in oldLive.indices where oldLive[position] {
+      slotBase[old._slotAtPosition[position]] = middleBase[position] - middleStart[position]
+    }
+    var destination = self.destination
+    self.destination = []  // keep the local copy uniquely referenced
+    var inserts = itemInserts
+    destination.withUnsafeMutableBufferPointer { destination in
+      for target in newLive.indices where newLive[target] {
+        let start = middleStart[oldPositionOfNew[target]]
+        let end = newMiddleEnd[target]
+        guard start < end else { continue }
+        new._items(atPosition: target).withUnsafeBufferPointer { items in
+          for offset in start..<end {
+            if let location = locations[items[offset]], let base = slotBase[Int(location.slot)] {
+              destination[base + Int(location.offset)] = Int64(target) << 32 | Int64(offset)
+            } else {
+              inserts.append(_indexPath(target, offset))
+            }
+          }
+        }
+      }
+    }
+    self.destination = destination
+    itemInserts = inserts
+  }
+
+  // MARK: 4. Emitting
+
+  @inlinable mutating func emitOldItems() {
+    let checkReloads = !(new._marks?.reloadedItems.isEmpty ?? true)
+    var deletes = itemDeletes
+    var moves = itemMoves
+    var lateInserts: [IndexPath] = []
+    var values: [Int32] = []
+    var indexes: [Int] = []
+    var members: [Bool] = []
+    var destination = self.destination
+    self.destination = []  // keep the local copy uniquely referenced
+    for position in oldLive.indices where oldLive[position] {
+      let start = middleStart[position]
+      let end = oldMiddleEnd[position]
+      guard start < end else { continue }
+      let base = middleBase[position] - start
+      let target = Int64(newPositionOfOld[position])
+      // Items that stay in their section, in old order, with their new offsets.
+      values.removeAll(keepingCapacity: true)
+      indexes.removeAll(keepingCapacity: true)
+      destination.withUnsafeBufferPointer { destination in
+        for offset in start..<end {
+          let packed = destination[base + offset]
+          if packed >= 0 && packed >> 32 == target {
+            values.append(Int32(truncatingIfNeeded: packed))
+            indexes.append(base + offset)
+          }
+        }
+      }
+      let allKept = values.withUnsafeBufferPointer { values in
+        if _isStrictlyIncreasing(values) { return true }
+        members.removeAll(keepingCapacity: true)
+        members.append(contentsOf: repeatElement(false, count: values.count))
+        members.withUnsafeMutableBufferPointer { _ = _markLongestIncreasingSubsequence(values, $0) }
+        return false
+      }
+      destination.withUnsafeMutableBufferPointer { destination in
+        for rank in indexes.indices where allKept || members[rank] {
+          destination[indexes[rank]] = Self._kept
+        }
+      }
+      let oldItems = checkReloads ? old._items(atPosition: position) : []
+      destination.withUnsafeBufferPointer { destination in
+        for offset in start..<end {
+          let packed = destination[base + offset]
+          if packed == Self._kept { continue }
+          let from = _indexPath(position, offset)
+          if packed == Self._unclaimed {
+            deletes.append(from)
+            continue
+          }
+          let to = _indexPath(Int(packed >> 32), Int(packed & 0xFFFF_FFFF))
+          if checkReloads && new.isReloaded(item: oldItems[offset]) {
+            // UIKit cannot reload and move one item: delete it here, insert it there.
+            deletes.append(from)
+            lateInserts.append(to)
+          } else {
+            moves.append(ChangesetMove(from: from, to: to))
+          }
+        }
+      }
+    }
+    self.destination = destination
+    itemDeletes = deletes
+    itemMoves = moves
+    if !lateInserts.isEmpty {
+      itemInserts.append(contentsOf: lateInserts)
+      itemInserts.sort(by: _precedes)
+    }
+  }
+
+  // MARK: 5. Marks
+
+  /// Whether the old item at `offset` of live section `position` keeps its place.
+  @inlinable func isKept(oldSection position: Int, offset: Int) -> Bool {
+    let start = middleStart[position]
+    if offset < start || offset >= oldMiddleEnd[position] { return true }
+    return destination[middleBase[position] + offset - start] == Self._kept
+  }
+
+  @inlinable mutating func resolveItemReloads() {
+    for item in new.reloadedItemIdentifiers {
+      guard let to = new._position(ofItem: item), newLive[to.section],
+        let from = old._position(ofItem: item), oldLive[from.section],
+        newPositionOfOld[from.section] == to.section, isKept(oldSection: from.section, offset: from.item)
+      else { continue }  // carried by a section operation, inserted, or a delete plus an insert
+      itemReloads.append(_indexPath(from.section, from.item))
+    }
+    itemReloads.sort(by: _precedes)
+  }
+
+  @inlinable mutating func resolveReconfigures() {
+    for item in new.reconfiguredItemIdentifiers {
+      guard let to = new._position(ofItem: item), newLive[to.section],
+        let from = old._position(ofItem: item), oldLive[from.section], !new.isReloaded(item: item)
+      else { continue }  // its cell is new anyway
+      itemReconfigures.append(_indexPath(to.section, to.item))
+    }
+    itemReconfigures.sort(by: _precedes)
+  }
+}
+
+/// `[section, item]` without a temporary array.
+@inlinable @inline(__always)
+func _indexPath(_ section: Int, _ item: Int) -> IndexPath {
+  var path = IndexPath(index: section)
+  path.append(item)
+  return path
+}
+
+/// Ascending `[section, item]` order.
+@inlinable
+func _precedes(_ a: IndexPath, _ b: IndexPath) -> Bool {
+  let (sectionA, sectionB) = (a[0], b[0])
+  return sectionA != sectionB ? sectionA < sectionB : a[1] < b[1]
+}

@@ -1,0 +1,72 @@
+// How a section managed by a section snapshot takes part in the full snapshot (issue 4).
+//
+// A data source that is given a section snapshot for one section shows that snapshot's visible
+// items as the section's rows. The two operations below are the whole relation, at the value
+// level, so that `apply(_:to:animatingDifferences:)` and `snapshot(for:)` of a data source only
+// call them: the data source then diffs the old and new full snapshots as for any other apply,
+// so expanding or collapsing an item yields inserts or deletes of exactly the rows that appear
+// or disappear.
+
+extension DiffableDataSourceSnapshot {
+  /// Makes the items of `section` exactly the visible items of `sectionSnapshot`, in order — what
+  /// Apple's data sources do in `apply(_:to:animatingDifferences:)`.
+  ///
+  /// - If `section` is not in the snapshot, it is appended as the last section.
+  /// - Items of `section` that are not visible in `sectionSnapshot` leave the snapshot (hidden
+  ///   descendants of collapsed items are not rows).
+  /// - A visible item that is currently in another section is moved out of it into `section`;
+  ///   the other section stays, even if it becomes empty.
+  /// - Reload and reconfigure marks of items that remain in the snapshot are kept; marks of items
+  ///   that leave it are dropped.
+  ///
+  /// ```swift
+  /// var outline = DiffableDataSourceSectionSnapshot<String>()
+  /// outline.append(["Documents", "Music"])
+  /// outline.append(["Invoices"], to: "Documents")
+  /// outline.expand(["Documents"])
+  /// snapshot.replaceItems(inSection: .files, withVisibleItemsOf: outline)
+  /// snapshot.itemIdentifiers(inSection: .files)  // ["Documents", "Invoices", "Music"]
+  /// ```
+  ///
+  /// Never stops the process: a section snapshot's identifiers are unique by construction.
+  ///
+  /// - Parameters:
+  ///   - section: the section to fill; appended when missing.
+  ///   - sectionSnapshot: the outline whose ``DiffableDataSourceSectionSnapshot/visibleItems``
+  ///     become the section's items.
+  /// - Complexity: O(v + m + o) average: v visible items, m the current size of `section`, o the
+  ///   sizes of the other sections that lose items.
+  public mutating func replaceItems(
+    inSection section: SectionIdentifierType,
+    withVisibleItemsOf sectionSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
+  ) {
+    let visible = sectionSnapshot.visibleItems
+    if _slotBySection[section] == nil { _appendValidatedSections(CollectionOfOne(section)) }
+    let slot = _slotBySection[section]!
+    if _slots[slot].items == visible { return }
+    // Everything now in the section leaves, and so does every visible item found elsewhere.
+    var leaving = _slots[slot].items
+    for item in visible {
+      if let location = _itemLocations[item], Int(location.slot) != slot { leaving.append(item) }
+    }
+    _removeItems(leaving)
+    let placed = _tryPlaceNewItems(visible, at: (slot, 0))
+    precondition(placed, "DiffableKit internal error: visible items still present after removal")
+    _pruneMarks()
+  }
+
+  /// The items of `section` as a flat section snapshot: every item a collapsed root, in order.
+  /// Empty when `section` is not in the snapshot.
+  ///
+  /// This is what Apple's data sources return from `snapshot(for:)` for a section that was not
+  /// filled from a section snapshot (a data source that stored one returns a copy of it instead).
+  ///
+  /// - Complexity: O(m) average for m items in the section.
+  public func sectionSnapshot(
+    forSection section: SectionIdentifierType
+  ) -> DiffableDataSourceSectionSnapshot<ItemIdentifierType> {
+    var result = DiffableDataSourceSectionSnapshot<ItemIdentifierType>()
+    if let slot = _slotBySection[section] { result.append(_slots[slot].items) }
+    return result
+  }
+}

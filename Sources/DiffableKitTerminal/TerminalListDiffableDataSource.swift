@@ -44,12 +44,66 @@ public final class TerminalListDiffableDataSource<
   /// Makes the list show `snapshot`, updating only what changed; selection and focus follow
   /// their items. `completion` runs after the list view has performed the update.
   ///
-  /// - Complexity: O(n) for n items.
+  /// Computes a ``SnapshotChangeset`` from the current snapshot and hands it to the list view as
+  /// one batch (reconfigures after it). The first apply to an empty list reloads instead.
+  /// `animatingDifferences` is accepted for API parity; a terminal highlights inserted and moved
+  /// rows either way.
+  ///
+  /// - Complexity: O(n) expected for n items (see ``SnapshotChangeset/init(from:to:)``).
   public func apply(
     _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
     animatingDifferences: Bool = true, completion: (() -> Void)? = nil
   ) {
-    applySnapshotUsingReloadData(snapshot, completion: completion)
+    guard let listView, current.numberOfSections > 0 else {
+      applySnapshotUsingReloadData(snapshot, completion: completion)
+      return
+    }
+    let diffStart = DispatchTime.now().uptimeNanoseconds
+    let changeset = SnapshotChangeset(from: current, to: snapshot)
+    let diffEnd = DispatchTime.now().uptimeNanoseconds
+    let kept = captureSelection()
+    current = snapshot.removingReloadMarks()
+    listView.performBatchUpdates {
+      listView.deleteSections(IndexSet(changeset.sectionDeletes))
+      listView.insertSections(IndexSet(changeset.sectionInserts))
+      listView.reloadSections(IndexSet(changeset.sectionReloads))
+      for move in changeset.sectionMoves { listView.moveSection(move.from, toSection: move.to) }
+      listView.deleteItems(at: changeset.itemDeletes)
+      listView.insertItems(at: changeset.itemInserts)
+      listView.reloadItems(at: changeset.itemReloads)
+      for move in changeset.itemMoves { listView.moveItem(at: move.from, to: move.to) }
+    }
+    if !changeset.itemReconfigures.isEmpty { listView.reconfigureItems(at: changeset.itemReconfigures) }
+    restoreSelection(kept)
+    lastApply = TerminalApplyReport(
+      deletes: changeset.sectionDeletes.count + changeset.itemDeletes.count,
+      inserts: changeset.sectionInserts.count + changeset.itemInserts.count,
+      moves: changeset.sectionMoves.count + changeset.itemMoves.count,
+      reloads: changeset.sectionReloads.count + changeset.itemReloads.count,
+      reconfigures: changeset.itemReconfigures.count, diffNanoseconds: diffEnd - diffStart,
+      updateNanoseconds: DispatchTime.now().uptimeNanoseconds - diffEnd, usedReloadData: false)
+    completion?()
+  }
+
+  private func captureSelection() -> (selected: [ItemIdentifierType], focused: ItemIdentifierType?) {
+    let selected = (listView?.indexPathsForSelectedItems ?? []).compactMap { current.itemIdentifier(for: $0) }
+    let focused = listView?.focusedIndexPath.flatMap { current.itemIdentifier(for: $0) }
+    return (selected, focused)
+  }
+
+  /// Puts selection and focus back on their items by identifier (an item that is gone drops out;
+  /// the list view then keeps the focus at the same position).
+  private func restoreSelection(_ kept: (selected: [ItemIdentifierType], focused: ItemIdentifierType?)) {
+    guard let listView else { return }
+    let follows = listView.selectionFollowsFocus
+    listView.selectionFollowsFocus = false
+    if let focused = kept.focused, let path = current.indexPath(for: focused) { listView.focusedIndexPath = path }
+    let paths = kept.selected.compactMap { current.indexPath(for: $0) }
+    if !paths.isEmpty {
+      listView.selectItem(at: nil)
+      for path in paths { listView.selectItem(at: path) }
+    }
+    listView.selectionFollowsFocus = follows
   }
 
   /// Makes the list show `snapshot` without computing a diff: every row is reloaded.
@@ -59,18 +113,10 @@ public final class TerminalListDiffableDataSource<
     _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, completion: (() -> Void)? = nil
   ) {
     let start = DispatchTime.now().uptimeNanoseconds
-    let selected = (listView?.indexPathsForSelectedItems ?? []).compactMap { current.itemIdentifier(for: $0) }
-    let focused = listView?.focusedIndexPath.flatMap { current.itemIdentifier(for: $0) }
+    let kept = captureSelection()
     current = snapshot.removingReloadMarks()
     listView?.reloadData()
-    if let listView {
-      let follows = listView.selectionFollowsFocus
-      listView.selectionFollowsFocus = false
-      if let focused, let path = current.indexPath(for: focused) { listView.focusedIndexPath = path }
-      listView.selectItem(at: nil)
-      for item in selected { if let path = current.indexPath(for: item) { listView.selectItem(at: path) } }
-      listView.selectionFollowsFocus = follows
-    }
+    restoreSelection(kept)
     lastApply = TerminalApplyReport(
       deletes: 0, inserts: 0, moves: 0, reloads: snapshot.numberOfItems, reconfigures: 0,
       diffNanoseconds: 0, updateNanoseconds: DispatchTime.now().uptimeNanoseconds - start, usedReloadData: true)

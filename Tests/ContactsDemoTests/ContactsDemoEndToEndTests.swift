@@ -97,7 +97,7 @@ import Testing
     // Sync: hundreds of rows change at once; the status line reports the changeset.
     let countBefore = try #require(totalCount(in: screen))
     try pane.send("s")
-    screen = try pane.waitFor("the sync") { $0.contains("Sync: ") && $0.contains(" del ") && $0.contains(" rcf ") }
+    screen = try pane.waitFor("the sync") { $0.contains("Sync: ") && $0.contains("del 60 ins 60") }
     #expect(screen.contains("60 new, 60 deleted, 60 renamed, 60 moved"))
     _ = try pane.waitFor("the count to settle") { self.totalCount(in: $0) == countBefore }
 

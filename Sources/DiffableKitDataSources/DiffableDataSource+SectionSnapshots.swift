@@ -1,0 +1,97 @@
+import DiffableKitCore
+import Foundation
+
+extension DiffableDataSource {
+  /// Makes the section `section` show the visible items of `snapshot` (an outline), then calls
+  /// `completion` once the host finished.
+  ///
+  /// The section is appended when missing; items of `snapshot` that are in other sections are
+  /// pulled out of them. The data source keeps `snapshot`, so that ``snapshot(for:)`` returns it
+  /// and the user can expand and collapse its items (``expandItem(_:animatingDifferences:)``).
+  /// Expanding or collapsing then inserts or deletes exactly the rows that appear or disappear.
+  /// Runs in call order with the other applies and is applied to the state the list has when it
+  /// runs; it is never dropped by ``coalescesPendingApplies``.
+  ///
+  /// Stops the process when called from inside an apply.
+  /// - Complexity: O(v + m) for v visible items and m items of the section, plus the diff.
+  public func apply(
+    _ snapshot: SectionSnapshot, to section: SectionIdentifierType, animatingDifferences: Bool = true,
+    completion: (() -> Void)? = nil
+  ) {
+    let operation = "apply(_:to:animatingDifferences:completion:)"
+    _enqueue(
+      _ApplyJob(
+        target: .section(section, snapshot), mode: animatingDifferences ? .animated : .withoutAnimation,
+        operation: operation, completion: completion),
+      operation: operation)
+  }
+
+  /// Makes the section `section` show the visible items of `snapshot` and returns once the host
+  /// finished; see ``apply(_:to:animatingDifferences:completion:)``.
+  public func apply(
+    _ snapshot: SectionSnapshot, to section: SectionIdentifierType, animatingDifferences: Bool = true
+  ) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      apply(snapshot, to: section, animatingDifferences: animatingDifferences) { continuation.resume() }
+    }
+  }
+
+  /// The outline of `section`: a copy of the section snapshot last applied to it while it still
+  /// describes the section's rows; otherwise the section's items as collapsed roots; empty for
+  /// a section that is not in the list.
+  ///
+  /// - Complexity: O(1) for a stored outline, O(m) for m items otherwise.
+  public func snapshot(for section: SectionIdentifierType) -> SectionSnapshot {
+    if let outline = _sectionSnapshots[section] { return outline }
+    return _current.sectionSnapshot(forSection: section)
+  }
+
+  /// Expands `item` as if the user asked to: asks ``sectionSnapshotHandlers`` (`shouldExpandItem`,
+  /// then `willExpandItem`, then `snapshotForExpandingParent`), expands it in its section's
+  /// outline and applies the outline. Hosts call this from their disclosure control; on UIKit,
+  /// call it from an outline disclosure accessory's action handler.
+  ///
+  /// Returns false, changing nothing, when the item is not in a section applied as a section
+  /// snapshot, is already expanded, or `shouldExpandItem` refused.
+  /// - Complexity: O(size of the section) plus the diff.
+  @discardableResult
+  public func expandItem(
+    _ item: ItemIdentifierType, animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+  ) -> Bool {
+    guard let section = _current.sectionIdentifier(containingItem: item),
+      var outline = _sectionSnapshots[section], outline.contains(item), !outline.isExpanded(item)
+    else { return false }
+    let handlers = sectionSnapshotHandlers
+    if let should = handlers.shouldExpandItem, !should(item) { return false }
+    handlers.willExpandItem?(item)
+    if let provide = handlers.snapshotForExpandingParent {
+      let children = provide(item, outline.snapshot(of: item))
+      outline.replace(childrenOf: item, using: children)
+    }
+    outline.expand([item])
+    apply(outline, to: section, animatingDifferences: animatingDifferences, completion: completion)
+    return true
+  }
+
+  /// Collapses `item` as if the user asked to: asks ``sectionSnapshotHandlers``
+  /// (`shouldCollapseItem`, then `willCollapseItem`), collapses it in its section's outline and
+  /// applies the outline, which deletes exactly the rows of its visible descendants.
+  ///
+  /// Returns false, changing nothing, when the item is not in a section applied as a section
+  /// snapshot, is not expanded, or `shouldCollapseItem` refused.
+  /// - Complexity: O(size of the section) plus the diff.
+  @discardableResult
+  public func collapseItem(
+    _ item: ItemIdentifierType, animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+  ) -> Bool {
+    guard let section = _current.sectionIdentifier(containingItem: item),
+      var outline = _sectionSnapshots[section], outline.contains(item), outline.isExpanded(item)
+    else { return false }
+    let handlers = sectionSnapshotHandlers
+    if let should = handlers.shouldCollapseItem, !should(item) { return false }
+    handlers.willCollapseItem?(item)
+    outline.collapse([item])
+    apply(outline, to: section, animatingDifferences: animatingDifferences, completion: completion)
+    return true
+  }
+}

@@ -1,0 +1,226 @@
+#if canImport(UIKit) && !os(watchOS)
+  import DiffableKitCore
+  import UIKit
+
+  /// Apple's `UICollectionViewDiffableDataSource`, without the prefix: drives a
+  /// `UICollectionView` from snapshots.
+  ///
+  /// A thin `UICollectionViewDataSource` over ``DiffableDataSource`` (``core``): every apply,
+  /// lookup and handler is the core's, so what the Linux tests check of the core holds here.
+  /// The initializer makes this object the collection view's `dataSource`; keep a strong
+  /// reference to it (the collection view does not) and do not replace the view's `dataSource`.
+  ///
+  /// Differences from Apple's: the selection is kept by identifier across applies (turn off
+  /// with ``preservesSelection``); a batch UIKit is known to mishandle is staged; applies
+  /// can be traced (``traceHandler``), diffed off the main actor and coalesced; misuse stops with
+  /// a `DiffableKit: …` message.
+  @MainActor
+  open class CollectionViewDiffableDataSource<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+  >: NSObject, UICollectionViewDataSource {
+    /// Makes the cell for an item. Must return a cell.
+    public typealias CellProvider = (
+      _ collectionView: UICollectionView, _ indexPath: IndexPath, _ itemIdentifier: ItemIdentifierType
+    ) -> UICollectionViewCell?
+
+    /// Makes a supplementary view (header, footer, …) of `elementKind` at `indexPath`.
+    public typealias SupplementaryViewProvider = (
+      _ collectionView: UICollectionView, _ elementKind: String, _ indexPath: IndexPath
+    ) -> UICollectionReusableView?
+
+    /// The closures called when the user reorders items.
+    public typealias ReorderingHandlers = DiffableDataSourceReorderingHandlers<
+      SectionIdentifierType, ItemIdentifierType
+    >
+
+    /// The closures called when the user expands or collapses an outline item.
+    public typealias SectionSnapshotHandlers<Item: Hashable & Sendable> =
+      DiffableDataSourceSectionSnapshotHandlers<Item>
+
+    /// The generic data source doing the work.
+    public let core: DiffableDataSource<UICollectionView, SectionIdentifierType, ItemIdentifierType>
+
+    /// Makes supplementary views; must be set before the layout asks for one.
+    public var supplementaryViewProvider: SupplementaryViewProvider?
+
+    /// Creates a data source for `collectionView` and makes it the view's `dataSource`.
+    public init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {
+      core = DiffableDataSource(host: collectionView, cellProvider: cellProvider)
+      super.init()
+      collectionView.dataSource = self
+    }
+
+    // MARK: Applying and reading snapshots
+
+    /// Shows `snapshot`, animating the differences; see
+    /// ``DiffableDataSource/apply(_:animatingDifferences:completion:)``.
+    open func apply(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+      animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    ) {
+      core.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// Shows `snapshot` and returns once the collection view finished.
+    open func apply(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+      animatingDifferences: Bool = true
+    ) async {
+      await core.apply(snapshot, animatingDifferences: animatingDifferences)
+    }
+
+    /// Shows `snapshot` with `reloadData()`: no diff, no animation.
+    open func applySnapshotUsingReloadData(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+      completion: (() -> Void)? = nil
+    ) {
+      core.applySnapshotUsingReloadData(snapshot, completion: completion)
+    }
+
+    /// Shows `snapshot` with `reloadData()` and returns once it did.
+    open func applySnapshotUsingReloadData(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    ) async {
+      await core.applySnapshotUsingReloadData(snapshot)
+    }
+
+    /// A copy of the current snapshot, without marks. O(1).
+    open func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
+      core.snapshot()
+    }
+
+    /// The section at `index`, or nil. O(1).
+    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? { core.sectionIdentifier(for: index) }
+
+    /// The position of the section, or nil. O(1) average.
+    open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { core.index(for: sectionIdentifier) }
+
+    /// The item at `indexPath`, or nil. O(1).
+    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { core.itemIdentifier(for: indexPath) }
+
+    /// The index path of the item, or nil. O(1) average.
+    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { core.indexPath(for: itemIdentifier) }
+
+    // MARK: Section snapshots
+
+    /// Makes `section` show the visible items of `snapshot`; see
+    /// ``DiffableDataSource/apply(_:to:animatingDifferences:completion:)``.
+    public func apply(
+      _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
+      animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    ) {
+      core.apply(snapshot, to: section, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// Makes `section` show the visible items of `snapshot` and returns once it finished.
+    public func apply(
+      _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
+      animatingDifferences: Bool = true
+    ) async {
+      await core.apply(snapshot, to: section, animatingDifferences: animatingDifferences)
+    }
+
+    /// The outline of `section`; see ``DiffableDataSource/snapshot(for:)``.
+    public func snapshot(for section: SectionIdentifierType) -> DiffableDataSourceSectionSnapshot<ItemIdentifierType> {
+      core.snapshot(for: section)
+    }
+
+    /// The closures called when the user reorders items.
+    public var reorderingHandlers: ReorderingHandlers {
+      get { core.reorderingHandlers }
+      set { core.reorderingHandlers = newValue }
+    }
+
+    /// The closures called when the user expands or collapses an outline item. Wire your
+    /// outline disclosure accessory to ``DiffableDataSource/expandItem(_:animatingDifferences:completion:)``
+    /// and ``DiffableDataSource/collapseItem(_:animatingDifferences:completion:)`` on ``core``.
+    public var sectionSnapshotHandlers: SectionSnapshotHandlers<ItemIdentifierType> {
+      get { core.sectionSnapshotHandlers }
+      set { core.sectionSnapshotHandlers = newValue }
+    }
+
+    // MARK: DiffableKit additions
+
+    /// Whether selected items are kept by identifier across applies. Default: true.
+    public var preservesSelection: Bool {
+      get { core.preservesSelection }
+      set { core.preservesSelection = newValue }
+    }
+
+    /// Whether waiting applies are replaced by the newest; default false.
+    public var coalescesPendingApplies: Bool {
+      get { core.coalescesPendingApplies }
+      set { core.coalescesPendingApplies = newValue }
+    }
+
+    /// Item count above which diffs run off the main actor; default nil.
+    public var diffsOffMainActorAboveItemCount: Int? {
+      get { core.diffsOffMainActorAboveItemCount }
+      set { core.diffsOffMainActorAboveItemCount = newValue }
+    }
+
+    /// Receives a trace after every apply; nil (the default) turns tracing off.
+    public var traceHandler: ((DiffableDataSourceApplyTrace) -> Void)? {
+      get { core.traceHandler }
+      set { core.traceHandler = newValue }
+    }
+
+    // MARK: UICollectionViewDataSource
+
+    /// The number of sections in the current snapshot.
+    open func numberOfSections(in collectionView: UICollectionView) -> Int { core.numberOfSections }
+
+    /// The number of items in a section; stops the process when out of range.
+    open func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+      core.numberOfItems(inSection: section)
+    }
+
+    /// The cell from the cell provider; stops the process when it returns nil.
+    open func collectionView(
+      _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
+    ) -> UICollectionViewCell {
+      core.cell(forItemAt: indexPath)
+    }
+
+    /// The view from ``supplementaryViewProvider``; stops the process when it is not set or
+    /// returns nil.
+    open func collectionView(
+      _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+      guard let provider = supplementaryViewProvider else {
+        _dataSourceMisuse(
+          "supplementaryViewProvider",
+          "the collection view asked for a supplementary view of kind \(kind) at \(indexPath), but none is set",
+          fix: "Set supplementaryViewProvider before applying a snapshot to a layout with supplementary items")
+      }
+      guard let view = provider(collectionView, kind, indexPath) else {
+        _dataSourceMisuse(
+          "supplementaryViewProvider", "returned nil for kind \(kind) at \(indexPath)",
+          fix: "Always return a view for the kinds your layout declares")
+      }
+      return view
+    }
+
+    /// Whether the item can be moved: `reorderingHandlers.canReorderItem`.
+    open func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+      core.canMoveItem(at: indexPath)
+    }
+
+    /// Commits an interactive move and calls the reordering handlers.
+    open func collectionView(
+      _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+    ) {
+      core.moveItem(at: sourceIndexPath, to: destinationIndexPath)
+    }
+
+    /// No index titles by default.
+    open func indexTitles(for collectionView: UICollectionView) -> [String]? { nil }
+
+    /// The first item of the section at `index` by default.
+    open func collectionView(
+      _ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int
+    ) -> IndexPath {
+      IndexPath(item: 0, section: index)
+    }
+  }
+#endif

@@ -1,0 +1,153 @@
+#if canImport(UIKit) && !os(watchOS)
+  import DiffableKitCore
+  import UIKit
+
+  /// Apple's `UITableViewDiffableDataSource`, without the prefix: drives a `UITableView` from
+  /// snapshots.
+  ///
+  /// A thin `UITableViewDataSource` over ``TableDiffableDataSource`` (``core``), which is
+  /// ``DiffableDataSource`` seen through the table adapter — the same code the Linux tests run
+  /// against a simulated table. The initializer makes this object the table's `dataSource`;
+  /// keep a strong reference to it. Subclass and override the `tableView(_:…)` methods for
+  /// header titles, editing and moving, as with Apple's class — or set the title providers and
+  /// `reorderingHandlers` instead.
+  @MainActor
+  open class TableViewDiffableDataSource<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+  >: NSObject, UITableViewDataSource {
+    /// Makes the cell for a row. Must return a cell.
+    public typealias CellProvider = (
+      _ tableView: UITableView, _ indexPath: IndexPath, _ itemIdentifier: ItemIdentifierType
+    ) -> UITableViewCell?
+
+    /// The generic table data source doing the work.
+    public let core: TableDiffableDataSource<UITableView, SectionIdentifierType, ItemIdentifierType>
+
+    /// Creates a data source for `tableView` and makes it the table's `dataSource`.
+    public init(tableView: UITableView, cellProvider: @escaping CellProvider) {
+      core = TableDiffableDataSource(tableView: tableView, cellProvider: cellProvider)
+      super.init()
+      tableView.dataSource = self
+    }
+
+    /// The animation of inserted, deleted and reloaded rows; from the next apply. Default
+    /// `.automatic`.
+    public var defaultRowAnimation: UITableView.RowAnimation {
+      get { core.defaultRowAnimation }
+      set { core.defaultRowAnimation = newValue }
+    }
+
+    /// Shows `snapshot`, animating the differences.
+    open func apply(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+      animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    ) {
+      core.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// Shows `snapshot` and returns once the table finished.
+    open func apply(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+      animatingDifferences: Bool = true
+    ) async {
+      await core.apply(snapshot, animatingDifferences: animatingDifferences)
+    }
+
+    /// Shows `snapshot` with `reloadData()`: no diff, no animation.
+    open func applySnapshotUsingReloadData(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+      completion: (() -> Void)? = nil
+    ) {
+      core.applySnapshotUsingReloadData(snapshot, completion: completion)
+    }
+
+    /// Shows `snapshot` with `reloadData()` and returns once it did.
+    open func applySnapshotUsingReloadData(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    ) async {
+      await core.applySnapshotUsingReloadData(snapshot)
+    }
+
+    /// A copy of the current snapshot, without marks. O(1).
+    open func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
+      core.snapshot()
+    }
+
+    /// The section at `index`, or nil. O(1).
+    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? { core.sectionIdentifier(for: index) }
+
+    /// The position of the section, or nil. O(1) average.
+    open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { core.index(for: sectionIdentifier) }
+
+    /// The item at `indexPath`, or nil. O(1).
+    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { core.itemIdentifier(for: indexPath) }
+
+    /// The index path of the item, or nil. O(1) average.
+    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { core.indexPath(for: itemIdentifier) }
+
+    /// Whether selected rows are kept by identifier across applies. Default: true.
+    public var preservesSelection: Bool {
+      get { core.preservesSelection }
+      set { core.preservesSelection = newValue }
+    }
+
+    /// Receives a trace after every apply; nil (the default) turns tracing off.
+    public var traceHandler: ((DiffableDataSourceApplyTrace) -> Void)? {
+      get { core.traceHandler }
+      set { core.traceHandler = newValue }
+    }
+
+    // MARK: UITableViewDataSource
+
+    /// The number of sections in the current snapshot.
+    open func numberOfSections(in tableView: UITableView) -> Int { core.numberOfSections }
+
+    /// The number of rows in a section; stops the process when out of range.
+    open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+      core.numberOfRows(inSection: section)
+    }
+
+    /// The cell from the cell provider; stops the process when it returns nil.
+    open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+      core.cell(forRowAt: indexPath)
+    }
+
+    /// `core.sectionHeaderTitleProvider`'s title; override to supply titles in a subclass.
+    open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+      core.titleForHeader(inSection: section)
+    }
+
+    /// `core.sectionFooterTitleProvider`'s title; override to supply titles in a subclass.
+    open func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
+      core.titleForFooter(inSection: section)
+    }
+
+    /// True by default (UIKit's answer for a data source that does not implement it).
+    open func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+
+    /// Does nothing by default; override to delete from your store and apply a snapshot.
+    open func tableView(
+      _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+    ) {}
+
+    /// `core.reorderingHandlers.canReorderItem`; override to enable moving in a subclass.
+    open func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+      core.canMoveRow(at: indexPath)
+    }
+
+    /// Commits an interactive move and calls the reordering handlers.
+    open func tableView(
+      _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+    ) {
+      core.moveRow(at: sourceIndexPath, to: destinationIndexPath)
+    }
+
+    /// No section index by default.
+    open func sectionIndexTitles(for tableView: UITableView) -> [String]? { nil }
+
+    /// The section at `index` by default.
+    open func tableView(_ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
+      index
+    }
+  }
+#endif

@@ -1,0 +1,68 @@
+import DiffableKit
+import DiffableKitTesting
+import Foundation
+import Testing
+
+typealias Snapshot = DiffableDataSourceSnapshot<String, Int>
+typealias Outline = DiffableDataSourceSectionSnapshot<Int>
+typealias View = SimulatedCollectionView<String, Int>
+typealias Table = SimulatedTableView<String, Int>
+
+/// A snapshot from `(section, items)` pairs.
+func snapshot(_ sections: KeyValuePairs<String, [Int]>) -> Snapshot {
+  var result = Snapshot()
+  for (section, items) in sections {
+    result.appendSections([section])
+    result.appendItems(items, toSection: section)
+  }
+  return result
+}
+
+/// A snapshot from a list of `(section, items)` pairs.
+func snapshot(_ sections: [(String, [Int])]) -> Snapshot {
+  var result = Snapshot()
+  for (section, items) in sections {
+    result.appendSections([section])
+    result.appendItems(items, toSection: section)
+  }
+  return result
+}
+
+/// The rows of a snapshot, section by section.
+func rows(_ snapshot: Snapshot) -> [[Int]] {
+  snapshot.sectionIdentifiers.map { snapshot.itemIdentifiers(inSection: $0) }
+}
+
+/// A simulated collection view with a data source whose cells name their item.
+@MainActor
+func makeList() -> (View, DiffableDataSource<View, String, Int>) {
+  let view = View()
+  let dataSource = DiffableDataSource<View, String, Int>(host: view) { _, _, item in SimulatedCell(item) }
+  return (view, dataSource)
+}
+
+/// Checks that the host shows exactly what the data source holds.
+@MainActor
+func expectInSync(
+  _ view: View, _ dataSource: DiffableDataSource<View, String, Int>,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let current = dataSource.snapshot()
+  #expect(view.sectionIdentifiers == current.sectionIdentifiers, sourceLocation: sourceLocation)
+  #expect(view.itemIdentifiers == rows(current), sourceLocation: sourceLocation)
+  #expect(view.cells.map { $0.map(\.itemIdentifier) } == rows(current), sourceLocation: sourceLocation)
+  #expect(view.batchErrors.isEmpty, sourceLocation: sourceLocation)
+}
+
+/// A small deterministic random generator (SplitMix64), so a failing seed replays.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

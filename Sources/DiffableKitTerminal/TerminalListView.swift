@@ -74,6 +74,8 @@ public final class TerminalListView {
   public private(set) var lastRenderCellRequests = 0
 
   private var sections: [Section] = []
+  /// Holds the adapter created by `attachDataSource(_:)` (``dataSource`` itself is weak).
+  var connectionAdapter: (any TerminalListViewDataSource)?
   private var pendingBatch: Batch?
   private var batchDepth = 0
   /// The first visible line, counting header, item, footer and separator lines from the top.
@@ -108,6 +110,11 @@ public final class TerminalListView {
   /// - Complexity: O(1).
   public func numberOfItems(inSection section: Int) -> Int {
     sections.indices.contains(section) ? sections[section].rows.count : 0
+  }
+
+  /// The kept cell of the row at `indexPath`, or nil.
+  func keptCell(at indexPath: IndexPath) -> TerminalCell? {
+    contains(indexPath) ? sections[indexPath.section].rows[indexPath.item].cell : nil
   }
 
   private func contains(_ indexPath: IndexPath) -> Bool {

@@ -50,7 +50,7 @@ final class CompaniesScreen: Screen {
   let title = "Companies"
   let listView: TerminalListView
   private let controller: CompaniesController
-  private var dataSource: TerminalListDiffableDataSource<Int, OutlineItem>!
+  private var dataSource: DiffableDataSource<TerminalListView, Int, OutlineItem>!
   private weak var host: (any ScreenHost)?
   private var pendingFocusedItem: OutlineItem?
   private var previousCounts: [String: Int] = [:]
@@ -62,9 +62,13 @@ final class CompaniesScreen: Screen {
     self.controller = controller
     self.host = host
     listView = TerminalListView(width: width, height: height)
-    dataSource = TerminalListDiffableDataSource(listView: listView) { [unowned self] _, _, item in self.cell(for: item)
+    dataSource = DiffableDataSource(host: listView) { [unowned self] _, _, item in self.cell(for: item)
     }
-    dataSource.headerTitleProvider = { _ in "Contacts by company" }
+    dataSource.traceHandler = { [weak self] trace in
+      guard let self else { return }
+      self.host?.screenDidApply(TerminalApplyReport(trace: trace), from: self)
+    }
+    dataSource.sectionHeaderTitleProvider = { _ in "Contacts by company" }
     controller.willChange = { [weak self] in
       guard let self else { return }
       pendingFocusedItem = listView.focusedIndexPath.flatMap { self.dataSource.itemIdentifier(for: $0) }
@@ -119,7 +123,6 @@ final class CompaniesScreen: Screen {
       listView.focusedIndexPath = path
       pendingFocusedItem = nil
     }
-    host?.screenDidApply(dataSource.lastApply, from: self)
   }
 
   func handle(_ key: Key) -> Bool {

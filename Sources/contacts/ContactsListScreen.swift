@@ -10,7 +10,7 @@ final class ContactsListScreen: Screen {
   let listView: TerminalListView
   private let controller: ContactsController
   private let settings: SettingsController
-  private var dataSource: TerminalListDiffableDataSource<ContactSection, Int64>!
+  private var dataSource: DiffableDataSource<TerminalListView, ContactSection, Int64>!
   private weak var host: (any ScreenHost)?
 
   /// Selection captured in willChange, restored after the apply (by identifier).
@@ -24,10 +24,14 @@ final class ContactsListScreen: Screen {
     self.host = host
     listView = TerminalListView(width: width, height: height)
     listView.emptyText = "No contacts match."
-    dataSource = TerminalListDiffableDataSource(listView: listView) { [unowned self] _, _, id in
+    dataSource = DiffableDataSource(host: listView) { [unowned self] _, _, id in
       self.cell(for: id)
     }
-    dataSource.headerTitleProvider = { [unowned self] section in
+    dataSource.traceHandler = { [weak self] trace in
+      guard let self else { return }
+      self.host?.screenDidApply(TerminalApplyReport(trace: trace), from: self)
+    }
+    dataSource.sectionHeaderTitleProvider = { [unowned self] section in
       let count = self.dataSource.snapshot().numberOfItems(inSection: section)
       return "\(section.rawValue) (\(count))"
     }
@@ -78,7 +82,6 @@ final class ContactsListScreen: Screen {
       pendingSelectedIDs.removeAll()
       pendingFocusedID = nil
     }
-    host?.screenDidApply(dataSource.lastApply, from: self)
   }
 
   private var forceReconfigure = false

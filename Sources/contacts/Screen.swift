@@ -1,3 +1,4 @@
+import DiffableKit
 import DiffableKitTerminal
 
 /// One screen of the demo: a list view and the keys it understands.
@@ -24,4 +25,15 @@ protocol ScreenHost: AnyObject {
   func show(message: String)
   /// Redraw (after a focus or state change that applied nothing).
   func setNeedsDisplay()
+}
+
+extension TerminalApplyReport {
+  /// The status-line summary of a data-source apply trace.
+  init(trace: DiffableDataSourceApplyTrace) {
+    self.init(
+      deletes: trace.sectionDeletes + trace.itemDeletes, inserts: trace.sectionInserts + trace.itemInserts,
+      moves: trace.sectionMoves + trace.itemMoves, reloads: trace.sectionReloads + trace.itemReloads,
+      reconfigures: trace.itemReconfigures, diffNanoseconds: UInt64(max(0, (trace.diffDuration ?? 0) * 1e9)),
+      updateNanoseconds: UInt64(max(0, trace.hostUpdateDuration * 1e9)), usedReloadData: trace.method == .reloadData)
+  }
 }

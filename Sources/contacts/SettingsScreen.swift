@@ -7,7 +7,7 @@ final class SettingsScreen: Screen {
   let title = "Settings"
   let listView: TerminalListView
   private let controller: SettingsController
-  private var dataSource: TerminalListDiffableDataSource<Int, SettingsCell>!
+  private var dataSource: DiffableDataSource<TerminalListView, Int, SettingsCell>!
   private var content: StaticTableContent<SettingsCell>?
   private weak var host: (any ScreenHost)?
   private var pendingFocusedCell: SettingsCell?
@@ -19,9 +19,13 @@ final class SettingsScreen: Screen {
     self.controller = controller
     self.host = host
     listView = TerminalListView(width: width, height: height)
-    dataSource = TerminalListDiffableDataSource(listView: listView) { [unowned self] _, _, cell in self.render(cell) }
-    dataSource.headerTitleProvider = { [unowned self] index in content?.titleForHeader(inSection: index) }
-    dataSource.footerTitleProvider = { [unowned self] index in content?.titleForFooter(inSection: index) }
+    dataSource = DiffableDataSource(host: listView) { [unowned self] _, _, cell in self.render(cell) }
+    dataSource.traceHandler = { [weak self] trace in
+      guard let self else { return }
+      self.host?.screenDidApply(TerminalApplyReport(trace: trace), from: self)
+    }
+    dataSource.sectionHeaderTitleProvider = { [unowned self] index in content?.titleForHeader(inSection: index) }
+    dataSource.sectionFooterTitleProvider = { [unowned self] index in content?.titleForFooter(inSection: index) }
     controller.willChange = { [weak self] in
       guard let self else { return }
       pendingFocusedCell = listView.focusedIndexPath.flatMap { self.dataSource.itemIdentifier(for: $0) }
@@ -68,7 +72,6 @@ final class SettingsScreen: Screen {
         listView.focusedIndexPath = path
         pendingFocusedCell = nil
       }
-      host?.screenDidApply(dataSource.lastApply, from: self)
     } catch {
       host?.show(message: "Settings table is invalid: \(error)")
     }

@@ -93,34 +93,33 @@ final class CompaniesScreen: Screen {
     }
   }
 
-  /// The one place this screen builds and applies its snapshot: companies, and the contacts of
-  /// expanded companies under them.
+  /// The one place this screen builds and applies its snapshot: a section snapshot with the
+  /// companies as parents and their contacts as children, expanded as the controller says.
   func reloadSnapshot() {
-    var snapshot = DiffableDataSourceSnapshot<Int, OutlineItem>()
-    snapshot.appendSections([0])
-    var changed: [OutlineItem] = []
+    var outline = DiffableDataSourceSectionSnapshot<OutlineItem>()
     var counts: [String: Int] = [:]
-    let changedContacts = Set(controller.changedContacts)
-    for company in controller.companies {
+    var changed: [OutlineItem] = []
+    let companies = controller.companies
+    outline.append(companies.map(OutlineItem.company))
+    for company in companies {
       let contacts = controller.contacts(of: company)
       counts[company] = contacts.count
-      snapshot.appendItems([.company(company)], toSection: 0)
+      outline.append(contacts.map(OutlineItem.contact), to: .company(company))
       if let old = previousCounts[company], old != contacts.count { changed.append(.company(company)) }
-      if controller.expanded.contains(company) {
-        snapshot.appendItems(contacts.map(OutlineItem.contact), toSection: 0)
-        changed += contacts.filter(changedContacts.contains).map(OutlineItem.contact)
-      }
     }
-    previousCounts = counts
-    // Disclosure markers of companies that were expanded or collapsed.
+    outline.expand(controller.expanded.filter { counts[$0] != nil }.map(OutlineItem.company))
+    changed += controller.changedContacts.map(OutlineItem.contact)
     changed += controller.expanded.symmetricDifference(previousExpanded).map(OutlineItem.company)
     previousExpanded = controller.expanded
-    let current = dataSource.snapshot()
-    let reconfigure = Array(Set(changed).filter { snapshot.containsItem($0) && current.containsItem($0) })
-    if !reconfigure.isEmpty { snapshot.reconfigureItems(reconfigure) }
-    dataSource.apply(snapshot, animatingDifferences: true) { [weak self] in
-      guard let self, let item = pendingFocusedItem, let path = dataSource.indexPath(for: item) else { return }
-      listView.focusedIndexPath = path
+    previousCounts = counts
+    dataSource.apply(outline, to: 0, animatingDifferences: true) { [weak self] in
+      guard let self else { return }
+      // Section snapshots carry no reconfigure marks: refresh changed rows in place on the host.
+      let paths = changed.compactMap { self.dataSource.indexPath(for: $0) }
+      if !paths.isEmpty { listView.reconfigureItems(at: paths) }
+      if let item = pendingFocusedItem, let path = dataSource.indexPath(for: item) {
+        listView.focusedIndexPath = path
+      }
       pendingFocusedItem = nil
     }
   }

@@ -1,1 +1,80 @@
-print("contacts demo: coming soon")
+import ArgumentParser
+import DiffableKitTerminal
+import Dispatch
+import Foundation
+
+/// Command-line options and the key reference shown by `--help`.
+struct ContactsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "contacts",
+    abstract: "DiffableKit demo: a live contacts list in your terminal, backed by SQLite.",
+    discussion: """
+      The database is created and seeded on first run. Every change goes to the database; the \
+      screens follow it through live queries that hand the list views snapshots, and the data \
+      sources animate the difference.
+
+      Keys (list screen):
+        ↑/↓ or j/k    move            PgUp/PgDn, g/G   page, first/last
+        /             search (type to filter, Enter keeps the filter, Esc clears it)
+        f             toggle favorite (the row moves between Favorites and All)
+        a             add a contact after the focused one
+        d             delete the focused contact
+        J / K         move the focused contact down / up
+        s             simulate a remote sync changing hundreds of rows
+      Companies screen: Enter/Space toggle, →/l expand, ←/h collapse.
+      Settings screen: Enter/Space change the focused setting.
+      Everywhere: 1 2 3 or Tab switch screens, q or Ctrl-C quit.
+
+      The status line shows the last changeset (deletes, inserts, moves, reloads, reconfigures) \
+      and how long the diff, the update and the redraw took.
+      """)
+
+  @Option(help: "The SQLite file to use. Default: the user's application-support directory.")
+  var database: String?
+
+  @Flag(help: "Delete the database and seed it again.")
+  var reset = false
+
+  @Option(help: "How many contacts to seed into a new database.")
+  var seedCount = 3000
+
+  static var defaultDatabasePath: String {
+    let base =
+      FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+      ?? URL(fileURLWithPath: NSTemporaryDirectory())
+    return base.appendingPathComponent("DiffableKit").appendingPathComponent("contacts.sqlite").path
+  }
+}
+
+let options = ContactsCommand.parseOrExit()
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("contacts: \(message)\n".utf8))
+  exit(1)
+}
+
+guard TerminalSession.isInteractive else {
+  fail(
+    "\(TerminalError.notATerminal(stream: isatty(STDOUT_FILENO) == 1 ? "input" : "output"))\n"
+      + "Try `swift run contacts` in a terminal, or `contacts --help` for the keys.")
+}
+
+let store: ContactStore
+do {
+  store = try ContactStore(
+    path: options.database ?? ContactsCommand.defaultDatabasePath, reset: options.reset,
+    seedCount: max(0, options.seedCount))
+} catch {
+  fail("cannot open the database: \(error)")
+}
+
+let session: TerminalSession
+do {
+  session = try TerminalSession()
+} catch {
+  fail("\(error)")
+}
+
+let app = ContactsApp(store: store, session: session)
+app.start()
+dispatchMain()

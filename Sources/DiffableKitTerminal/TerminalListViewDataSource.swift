@@ -1,0 +1,28 @@
+import DiffableKit
+import Foundation
+
+/// What a ``TerminalListView`` asks its data source, in the shape of `UITableViewDataSource`.
+///
+/// A diffable data source answers these from its current snapshot; the list view never sees the
+/// snapshot itself. The list view asks for a cell only when a row becomes visible and has no cell
+/// yet, or after the row was reloaded or reconfigured.
+@MainActor
+public protocol TerminalListViewDataSource: AnyObject {
+  /// The number of sections. Asked after every update and on `reloadData()`.
+  func numberOfSections(in listView: TerminalListView) -> Int
+  /// The number of items in `section`. Asked after every update and on `reloadData()`.
+  func listView(_ listView: TerminalListView, numberOfItemsInSection section: Int) -> Int
+  /// The cell for the item at `indexPath`. Asked lazily, for visible rows only.
+  func listView(_ listView: TerminalListView, cellForItemAt indexPath: IndexPath) -> TerminalCell
+  /// The header title of `section`, or nil for none. The default implementation returns nil.
+  func listView(_ listView: TerminalListView, titleForHeaderInSection section: Int) -> String?
+  /// The footer title of `section`, or nil for none. The default implementation returns nil.
+  func listView(_ listView: TerminalListView, titleForFooterInSection section: Int) -> String?
+}
+
+extension TerminalListViewDataSource {
+  /// No header.
+  public func listView(_ listView: TerminalListView, titleForHeaderInSection section: Int) -> String? { nil }
+  /// No footer.
+  public func listView(_ listView: TerminalListView, titleForFooterInSection section: Int) -> String? { nil }
+}

@@ -1,0 +1,173 @@
+import DiffableKit
+import DiffableKitTerminal
+import Dispatch
+import Foundation
+
+/// The application shell: the terminal session, the three screens, the title bar, the hint and
+/// message lines and the status line with the last changeset and its timings.
+@MainActor
+final class ContactsApp: ScreenHost {
+  private let session: TerminalSession
+  private let settings: SettingsController
+  private let contacts: ContactsController
+  private let companies: CompaniesController
+  private var screens: [any Screen] = []
+  private var current = 0
+  private var message = "Welcome. Press / to search, f to favorite, s to simulate a sync, q to quit."
+  private var lastReport: TerminalApplyReport?
+  private var lastDrawNanoseconds: UInt64 = 0
+  private var lastLinesDrawn = 0
+  private var lastCellRequests = 0
+  private var highlightGeneration = 0
+  private var needsDisplay = false
+
+  init(store: ContactStore, session: TerminalSession) {
+    self.session = session
+    settings = SettingsController(databasePath: store.path)
+    contacts = ContactsController(store: store)
+    companies = CompaniesController(store: store)
+    let size = session.size
+    let listHeight = max(1, size.height - 4)
+    let list = ContactsListScreen(
+      controller: contacts, settings: settings, host: self, width: size.width, height: listHeight)
+    let outline = CompaniesScreen(controller: companies, host: self, width: size.width, height: listHeight)
+    let settingsScreen = SettingsScreen(controller: settings, host: self, width: size.width, height: listHeight)
+    screens = [list, outline, settingsScreen]
+    settings.contactCount = { (try? store.count()) ?? 0 }
+    let previousDidChange = settings.didChange
+    settings.didChange = { [weak list] changed in
+      previousDidChange?(changed)
+      if changed.contains(.showDetails) { list?.settingsDidChange() }
+    }
+  }
+
+  /// Loads the data, draws the first frame and starts handling keys and resizes.
+  func start() {
+    contacts.load()
+    companies.load()
+    screens[current].didAppear()
+    draw()
+    session.run(onKey: { [weak self] key in self?.handle(key) }, onResize: { [weak self] in self?.resize() })
+  }
+
+  private func handle(_ key: Key) {
+    let screen = screens[current]
+    let searching = (screen as? ContactsListScreen)?.isSearching ?? false
+    if key == .control("c") { quit() }
+    if !searching || key == .tab {
+      switch key {
+      case .character("q"): quit()
+      case .character("1"), .character("2"), .character("3"):
+        if case .character(let digit) = key, let number = digit.wholeNumberValue { switchTo(number - 1) }
+        return
+      case .tab:
+        switchTo((current + 1) % screens.count)
+        return
+      case .backTab:
+        switchTo((current + screens.count - 1) % screens.count)
+        return
+      default: break
+      }
+    }
+    if !screen.handle(key) { return }
+    draw()
+  }
+
+  private func switchTo(_ index: Int) {
+    guard screens.indices.contains(index), index != current else { return }
+    current = index
+    screens[current].didAppear()
+    session.invalidate()
+    draw()
+  }
+
+  private func quit() -> Never {
+    session.exit(0)
+  }
+
+  private func resize() {
+    let size = session.size
+    for screen in screens { screen.listView.resize(width: size.width, height: max(1, size.height - 4)) }
+    draw()
+  }
+
+  // MARK: ScreenHost
+
+  func screenDidApply(_ report: TerminalApplyReport?, from screen: any Screen) {
+    // Screens that are not shown keep up with the database too; only the visible one reports.
+    guard screen === screens[current] else {
+      screen.listView.clearHighlights()
+      return
+    }
+    lastReport = report
+    if settings.highlightChanges, screen.listView.hasHighlights {
+      scheduleHighlightEnd(for: screen.listView)
+    } else {
+      screen.listView.clearHighlights()
+    }
+    setNeedsDisplay()
+  }
+
+  func show(message: String) {
+    self.message = message
+    setNeedsDisplay()
+  }
+
+  /// Coalesces redraws: several changes in one turn of the main queue draw once.
+  func setNeedsDisplay() {
+    guard !needsDisplay else { return }
+    needsDisplay = true
+    DispatchQueue.main.async { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self, self.needsDisplay else { return }
+        self.draw()
+      }
+    }
+  }
+
+  private func scheduleHighlightEnd(for listView: TerminalListView) {
+    highlightGeneration += 1
+    let generation = highlightGeneration
+    DispatchQueue.main.asyncAfter(deadline: .now() + 0.7) { [weak self, weak listView] in
+      MainActor.assumeIsolated {
+        guard let self, generation == self.highlightGeneration else { return }
+        listView?.clearHighlights()
+        self.draw()
+      }
+    }
+  }
+
+  // MARK: Drawing
+
+  private func draw() {
+    needsDisplay = false
+    let size = session.size
+    let screen = screens[current]
+    let start = DispatchTime.now().uptimeNanoseconds
+    var frame = TerminalFrame(width: size.width, height: size.height)
+    let tabs = screens.enumerated().map { index, screen in
+      index == current ? "[\(index + 1) \(screen.title)]" : " \(index + 1) \(screen.title) "
+    }.joined(separator: " ")
+    let count = "\(contacts.count) contacts"
+    let left = " DiffableKit · " + tabs
+    let padding = max(1, size.width - TerminalText.width(left) - count.count - 1)
+    frame.setLine(0, left + String(repeating: " ", count: padding) + count, style: .bar)
+    let lines = screen.listView.render()
+    lastCellRequests = screen.listView.lastRenderCellRequests
+    frame.setLines(lines, from: 1)
+    frame.setLine(size.height - 3, " " + screen.hint, style: .footer)
+    frame.setLine(size.height - 2, " " + message)
+    frame.setLine(size.height - 1, statusText(), style: .bar)
+    lastLinesDrawn = session.draw(frame)
+    lastDrawNanoseconds = DispatchTime.now().uptimeNanoseconds - start
+  }
+
+  private func statusText() -> String {
+    func ms(_ nanoseconds: UInt64) -> String { String(format: "%.2fms", Double(nanoseconds) / 1_000_000) }
+    let draw = "last draw \(ms(lastDrawNanoseconds)) \(lastLinesDrawn) lines"
+    guard let report = lastReport else { return " no changes yet │ " + draw }
+    let diff = report.usedReloadData ? "reload (no diff)" : "diff \(ms(report.diffNanoseconds))"
+    return " del \(report.deletes) ins \(report.inserts) mov \(report.moves) rel \(report.reloads)"
+      + " rcf \(report.reconfigures) │ \(diff) apply \(ms(report.updateNanoseconds)) │ " + draw
+  }
+}

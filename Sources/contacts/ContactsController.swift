@@ -1,0 +1,76 @@
+import DiffableKit
+import DiffableKitGRDB
+import Foundation
+import GRDB
+
+/// Side controller of the list screen: owns the search text and the live query, and tells the
+/// screen before and after its data changes (`willChange` / `didChange`).
+@MainActor
+final class ContactsController {
+  typealias Observer = DatabaseSnapshotObserver<Contact, ContactSection, Int64>
+
+  let store: ContactStore
+  private(set) var search = ""
+  private var observer: Observer
+  private var syncCount: UInt64 = 0
+
+  /// Called before the contacts change (capture selection).
+  var willChange: (() -> Void)?
+  /// Called after the contacts changed (reload the snapshot).
+  var didChange: (() -> Void)?
+  /// Called when the database reports a problem.
+  var didFail: ((DatabaseSnapshotError) -> Void)?
+
+  init(store: ContactStore) {
+    self.store = store
+    observer = Self.makeObserver(store: store, search: "")
+  }
+
+  private static func makeObserver(store: ContactStore, search: String) -> Observer {
+    Observer(
+      reader: store.queue,
+      fetch: { db in try ContactStore.fetchContacts(db, search: search) },
+      builder: DatabaseSnapshotBuilder(
+        fixedSections: [.favorites, .all], section: { $0.isFavorite ? .favorites : .all }, identifier: \.id))
+  }
+
+  /// Starts the live query; the first result is delivered before this returns.
+  func load() {
+    observer.willChange = { [weak self] in self?.willChange?() }
+    observer.didChange = { [weak self] in self?.didChange?() }
+    observer.didFail = { [weak self] in self?.didFail?($0) }
+    observer.start()
+  }
+
+  /// The current contacts as a snapshot (favorites, then all others), with reconfigure marks on
+  /// contacts whose content changed in the last update.
+  var snapshot: DiffableDataSourceSnapshot<ContactSection, Int64> { observer.snapshot }
+
+  /// The contact for an identifier in the current result.
+  func contact(_ id: Int64) -> Contact? { observer.records[id] }
+
+  /// How many contacts the current result holds.
+  var count: Int { observer.records.count }
+
+  /// Filters the list; the query runs again at once.
+  func setSearch(_ text: String) {
+    guard text != search else { return }
+    search = text
+    observer.stop()
+    observer = Self.makeObserver(store: store, search: text)
+    load()
+  }
+
+  func toggleFavorite(_ id: Int64) throws { try store.toggleFavorite(id) }
+  func delete(_ id: Int64) throws { try store.delete(id) }
+  func add(after id: Int64?) throws -> Int64 {
+    syncCount += 1
+    return try store.add(after: id, seed: 0xADD + syncCount &* 7919)
+  }
+  @discardableResult
+  func move(_ id: Int64, by offset: Int) throws -> Bool { try store.move(id, by: offset) }
+  func sync(size: Int) throws -> ContactStore.SyncSummary {
+    syncCount += 1
+    return try store.simulateSync(size: size, seed: 0x5EED + syncCount &* 104_729)
+  }
+}

@@ -1,0 +1,39 @@
+import DiffableKit
+import DiffableKitTerminal
+
+/// One screen of the demo: a list view and the keys it understands.
+@MainActor
+protocol Screen: AnyObject {
+  /// The name shown in the title bar.
+  var title: String { get }
+  /// The screen's list.
+  var listView: TerminalListView { get }
+  /// Key hints shown under the list.
+  var hint: String { get }
+  /// Handles a key; returns false when the screen does not use it (the app then may).
+  func handle(_ key: Key) -> Bool
+  /// Called when the screen becomes visible.
+  func didAppear()
+}
+
+/// What screens tell the app: a fresh apply report, a message, a request to redraw.
+@MainActor
+protocol ScreenHost: AnyObject {
+  /// An apply finished; show its report and redraw.
+  func screenDidApply(_ report: TerminalApplyReport?, from screen: any Screen)
+  /// Show a one-line message.
+  func show(message: String)
+  /// Redraw (after a focus or state change that applied nothing).
+  func setNeedsDisplay()
+}
+
+extension TerminalApplyReport {
+  /// The status-line summary of a data-source apply trace.
+  init(trace: DiffableDataSourceApplyTrace) {
+    self.init(
+      deletes: trace.sectionDeletes + trace.itemDeletes, inserts: trace.sectionInserts + trace.itemInserts,
+      moves: trace.sectionMoves + trace.itemMoves, reloads: trace.sectionReloads + trace.itemReloads,
+      reconfigures: trace.itemReconfigures, diffNanoseconds: UInt64(max(0, (trace.diffDuration ?? 0) * 1e9)),
+      updateNanoseconds: UInt64(max(0, trace.hostUpdateDuration * 1e9)), usedReloadData: trace.method == .reloadData)
+  }
+}

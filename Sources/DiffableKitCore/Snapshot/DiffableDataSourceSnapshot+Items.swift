@@ -188,11 +188,14 @@ extension DiffableDataSourceSnapshot {
       let slot = Int(location.slot)
       let offset = Int(location.offset)
       let size = _slots[slot].items.count
-      if removedBySlot[slot]?[offset] == true {
-        repeated.append(identifier)
-      } else {
-        removedBySlot[slot, default: [Bool](repeating: false, count: size)][offset] = true
-      }
+      // One hash access per identifier: mark in place, noting a repeat.
+      // (The default bitmap is built only the first time a section is hit.)
+      let wasMarked = removedBySlot[slot, default: [Bool](repeating: false, count: size)]
+        .withUnsafeMutableBufferPointer { marks in
+          defer { marks[offset] = true }
+          return marks[offset]
+        }
+      if wasMarked { repeated.append(identifier) }
     }
     if !repeated.isEmpty {
       var seen = Set<ItemIdentifierType>()

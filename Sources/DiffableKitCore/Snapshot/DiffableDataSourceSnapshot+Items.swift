@@ -8,6 +8,7 @@ extension DiffableDataSourceSnapshot {
   ///   them); the identifiers are unique. Otherwise the process stops with a message naming them.
   ///   ``appendItemsDroppingDuplicates(_:toSection:)`` never stops.
   /// - Complexity: O(k) average for k items (plus the removal cost for items already present).
+  @inlinable
   public mutating func appendItems(
     _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
   ) {
@@ -17,7 +18,9 @@ extension DiffableDataSourceSnapshot {
     case .success(let target): slot = target
     case .failure(let error): _stop(error)
     }
-    _placeItems(identifiers, anchor: nil, operation: operation) { snapshot in
+    guard !identifiers.isEmpty else { return }
+    if _tryPlaceNewItems(identifiers, at: (slot, _slots[slot].items.count)) { return }
+    _placeConflictingItems(identifiers, anchor: nil, operation: operation) { snapshot in
       (slot, snapshot._slots[slot].items.count)
     }
   }
@@ -54,6 +57,7 @@ extension DiffableDataSourceSnapshot {
   /// - Precondition: the identifiers are unique; otherwise the process stops naming the repeats.
   /// - Complexity: O(k + m) average: k identifiers, m the total size of the sections they leave.
   ///   Never O(n·k).
+  @inlinable
   public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
     if let repeated = _removeItems(identifiers) {
       _stop(.init(kind: .duplicateIdentifiers, operation: "deleteItems(_:)", identifiers: repeated))
@@ -75,6 +79,7 @@ extension DiffableDataSourceSnapshot {
   /// - Precondition: both items are in the snapshot and differ; otherwise the process stops with
   ///   a message naming them.
   /// - Complexity: O(m) average, m the sizes of the sections involved.
+  @inlinable
   public mutating func moveItem(_ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType) {
     _moveItem(identifier, anchor: toIdentifier, after: false, operation: "moveItem(_:beforeItem:)")
   }
@@ -85,6 +90,7 @@ extension DiffableDataSourceSnapshot {
   /// - Precondition: both items are in the snapshot and differ; otherwise the process stops with
   ///   a message naming them.
   /// - Complexity: O(m) average, m the sizes of the sections involved.
+  @inlinable
   public mutating func moveItem(_ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType) {
     _moveItem(identifier, anchor: toIdentifier, after: true, operation: "moveItem(_:afterItem:)")
   }
@@ -92,6 +98,7 @@ extension DiffableDataSourceSnapshot {
   // MARK: Implementation
 
   /// The slot that `appendItems` targets, or the problem.
+  @usableFromInline
   func _appendTarget(
     _ sectionIdentifier: SectionIdentifierType?, identifiers: [ItemIdentifierType], operation: String
   ) -> Result<Int, DiffableDataSourceSnapshotError> {
@@ -131,7 +138,16 @@ extension DiffableDataSourceSnapshot {
   ) {
     guard !identifiers.isEmpty else { return }
     if _tryPlaceNewItems(identifiers, at: target(self)) { return }
+    _placeConflictingItems(identifiers, anchor: anchor, operation: operation, target: target)
+  }
 
+  /// The slow path of ``_placeItems(_:anchor:operation:target:)``, after the fast path found an
+  /// identifier that is present or repeated (and left the snapshot unchanged).
+  @usableFromInline
+  mutating func _placeConflictingItems(
+    _ identifiers: [ItemIdentifierType], anchor: ItemIdentifierType?, operation: String,
+    target: (Self) -> (slot: Int, offset: Int)
+  ) {
     let repeated = _repeatedIdentifiers(identifiers)
     if !repeated.isEmpty {
       _stop(.init(kind: .duplicateIdentifiers, operation: operation, identifiers: repeated))
@@ -151,18 +167,10 @@ extension DiffableDataSourceSnapshot {
 
   /// Inserts identifiers that must all be new at `target`; returns false, leaving the snapshot
   /// unchanged, when one of them is present or repeated. O(k + items after the offset).
+  @inlinable
   mutating func _tryPlaceNewItems(_ identifiers: [ItemIdentifierType], at target: (slot: Int, offset: Int)) -> Bool {
     let (slot, offset) = target
-    _itemLocations.reserveCapacity(_itemLocations.count + identifiers.count)
-    for index in identifiers.indices {
-      let location = _ItemLocation(slot: slot, offset: offset + index)
-      if let previous = _itemLocations.updateValue(location, forKey: identifiers[index]) {
-        _itemLocations[identifiers[index]] = previous
-        // Every identifier claimed so far was new (a repeat of one of them is removed with it).
-        for claimed in identifiers[..<index] { _itemLocations.removeValue(forKey: claimed) }
-        return false
-      }
-    }
+    guard _itemLocations.insertAllNew(identifiers, slot: slot, firstOffset: offset) else { return false }
     if offset == _slots[slot].items.count {
       _slots[slot].items.append(contentsOf: identifiers)
     } else {
@@ -177,7 +185,7 @@ extension DiffableDataSourceSnapshot {
   /// Returns the repeated identifiers, without changing anything, if there are repeats.
   ///
   /// - Complexity: O(k + m) average: k identifiers, m the total size of the affected sections.
-  @discardableResult
+  @inlinable @discardableResult
   mutating func _removeItems<C: Collection>(_ identifiers: C) -> [ItemIdentifierType]?
   where C.Element == ItemIdentifierType {
     // Group the offsets to remove by slot, marking them in one bitmap per affected section.
@@ -212,7 +220,7 @@ extension DiffableDataSourceSnapshot {
         }
         if write != read {
           items[write] = items[read]
-          _itemLocations[items[write]]!.offset = Int32(truncatingIfNeeded: write)
+          _itemLocations.setOffset(write, forKey: items[write])
         }
         write += 1
       }
@@ -224,6 +232,7 @@ extension DiffableDataSourceSnapshot {
     return nil
   }
 
+  @inlinable
   mutating func _moveItem(
     _ identifier: ItemIdentifierType, anchor: ItemIdentifierType, after: Bool, operation: String
   ) {
@@ -245,6 +254,7 @@ extension DiffableDataSourceSnapshot {
   }
 
   /// Drops marks of items and sections that are no longer in the snapshot. O(marks).
+  @usableFromInline
   mutating func _pruneMarks() {
     guard var marks = _marks else { return }
     marks.reloadedItems.filter { _itemLocations[$0] != nil }

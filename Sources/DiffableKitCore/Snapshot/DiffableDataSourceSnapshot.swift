@@ -43,7 +43,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemId
   /// Section identifier → slot.
   @usableFromInline var _slotBySection: [SectionIdentifierType: Int] = [:]
   /// Item identifier → (slot, offset in its section).
-  @usableFromInline var _itemLocations: [ItemIdentifierType: _ItemLocation] = [:]
+  @usableFromInline var _itemLocations = _ItemTable<ItemIdentifierType>()
   /// Item counts by section position, for flat indexes.
   @usableFromInline var _counts = _FenwickTree()
   /// Reload and reconfigure marks; nil while there are none.
@@ -69,16 +69,7 @@ extension DiffableDataSourceSnapshot {
   }
 
   /// Where an item lives: its section's slot and its offset inside the section.
-  @usableFromInline
-  struct _ItemLocation: Sendable, Equatable {
-    @usableFromInline var slot: Int32
-    @usableFromInline var offset: Int32
-
-    @inlinable init(slot: Int, offset: Int) {
-      self.slot = Int32(truncatingIfNeeded: slot)
-      self.offset = Int32(truncatingIfNeeded: offset)
-    }
-  }
+  @usableFromInline typealias _ItemLocation = _ItemTableLocation
 
   /// Reload and reconfigure marks, in the order they were made.
   @usableFromInline
@@ -132,12 +123,7 @@ extension DiffableDataSourceSnapshot {
   /// Rewrites the stored offsets of the items of `slot` from offset `start` on.
   /// O(section size - start) average.
   @inlinable mutating func _reindexItems(inSlot slot: Int, from start: Int) {
-    let items = _slots[slot].items
-    var offset = start
-    while offset < items.count {
-      _itemLocations[items[offset]] = _ItemLocation(slot: slot, offset: offset)
-      offset += 1
-    }
+    _itemLocations.relocate(_slots[slot].items, from: start, slot: slot)
   }
 
   /// Checks every internal invariant; traps with a description of the first broken one.

@@ -1,0 +1,97 @@
+@testable import DiffableKitCore
+import PropertyBased
+import Testing
+
+/// A key whose hash has only a few distinct values, so probe runs are long and removals shift
+/// many entries: the worst case for linear probing and backward-shift deletion.
+struct CollidingKey: Hashable {
+  var value: Int
+  func hash(into hasher: inout Hasher) { hasher.combine(value % 3) }
+}
+
+/// Runs the same random operations on an `_ItemTable` and a `Dictionary` (the reference) and
+/// compares every key's value after every step. Operation codes: insert/replace, remove,
+/// relocate-style update, copy then mutate the copy (copy-on-write), reserve, bulk insert.
+func checkItemTable<Key: Hashable>(codes: [Int], keySpace: Int, makeKey: (Int) -> Key) {
+  var table = _ItemTable<Key>()
+  var reference: [Key: _ItemTableLocation] = [:]
+  func compare(_ step: Int) {
+    #expect(table.count == reference.count, "count differs after step \(step)")
+    for raw in 0..<keySpace {
+      let key = makeKey(raw)
+      #expect(table[key] == reference[key], "value of \(key) differs after step \(step)")
+    }
+  }
+  for (step, code) in codes.enumerated() {
+    let key = makeKey(code % keySpace)
+    let value = _ItemTableLocation(slot: code % 7, offset: code / 7 % 1000)
+    switch code / keySpace % 6 {
+    case 0, 1:
+      let replaced = table.updateValue(value, forKey: key)
+      #expect(replaced == reference.updateValue(value, forKey: key))
+    case 2:
+      let removed = table.removeValue(forKey: key)
+      #expect(removed == reference.removeValue(forKey: key))
+    case 3:
+      // A copy must not see the original's later mutations, nor the original the copy's.
+      let before = table
+      var copy = table
+      copy[key] = copy[key] == nil ? value : nil
+      #expect(table.count == before.count)
+      #expect(table[key] == reference[key])
+      #expect((copy[key] == nil) != (reference[key] == nil))
+    case 4:
+      table.reserveCapacity(table.count + code % 50)
+    default:
+      // Bulk insert of a run of keys: all-or-nothing.
+      let run = (0..<(code % 5 + 1)).map { makeKey((code + $0 * 7) % keySpace) }
+      let allNew = Set(run).count == run.count && run.allSatisfy { reference[$0] == nil }
+      let inserted = table.insertAllNew(run, slot: 1, firstOffset: 10)
+      #expect(inserted == allNew)
+      if allNew {
+        for (index, key) in run.enumerated() { reference[key] = _ItemTableLocation(slot: 1, offset: 10 + index) }
+      }
+    }
+    compare(step)
+  }
+}
+
+@Suite("Item table (the snapshot's identifier index)")
+struct ItemTableTests {
+  @Test func matchesDictionaryOnRandomOperations() async {
+    await propertyCheck(count: 300, input: Gen.int(in: 0...1_000_000).array(of: 1...200)) { codes in
+      checkItemTable(codes: codes, keySpace: 64) { $0 }
+    }
+  }
+
+  @Test func matchesDictionaryWithHeavyCollisions() async {
+    await propertyCheck(count: 200, input: Gen.int(in: 0...1_000_000).array(of: 1...150)) { codes in
+      checkItemTable(codes: codes, keySpace: 40) { CollidingKey(value: $0) }
+    }
+  }
+
+  @Test func matchesDictionaryWithReferenceCountedKeys() async {
+    await propertyCheck(count: 200, input: Gen.int(in: 0...1_000_000).array(of: 1...150)) { codes in
+      checkItemTable(codes: codes, keySpace: 48) { "key-\($0)" }
+    }
+  }
+
+  @Test func growsPastManyDoublingsAndKeepsEveryKey() {
+    var table = _ItemTable<Int>()
+    for key in 0..<50_000 { table[key] = _ItemTableLocation(slot: 0, offset: key) }
+    for key in stride(from: 0, to: 50_000, by: 2) { table.removeValue(forKey: key) }
+    #expect(table.count == 25_000)
+    #expect((0..<50_000).allSatisfy { table[$0] == ($0 % 2 == 0 ? nil : _ItemTableLocation(slot: 0, offset: $0)) })
+  }
+
+  @Test func rejectsARunWithARepeatAndLeavesTheTableUnchanged() {
+    var table = _ItemTable<Int>()
+    let first = table.insertAllNew([1, 2, 3], slot: 0, firstOffset: 0)
+    let repeated = table.insertAllNew([4, 5, 4], slot: 0, firstOffset: 3)
+    let present = table.insertAllNew([6, 2], slot: 0, firstOffset: 3)
+    #expect(first && !repeated && !present)
+    #expect(table.count == 3)
+    #expect([4, 5, 6].allSatisfy { table[$0] == nil })
+    #expect(table[2] == _ItemTableLocation(slot: 0, offset: 1))
+  }
+}

@@ -1,6 +1,7 @@
-@testable import DiffableKitCore
 import PropertyBased
 import Testing
+
+@testable import DiffableKitCore
 
 /// A key whose hash has only a few distinct values, so probe runs are long and removals shift
 /// many entries: the worst case for linear probing and backward-shift deletion.

@@ -117,4 +117,19 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.stopMeasurement()
     precondition(state.full.numberOfItems == rootCount + 10_010)
   }
+
+  Benchmark(
+    "Outline: expand, then the changeset a data source applies (10,010 row inserts)", configuration: quick
+  ) { benchmark in
+    state.outline.collapse([state.root])
+    state.full.replaceItems(inSection: 0, withVisibleItemsOf: state.outline)
+    let before = state.full
+    benchmark.startMeasurement()
+    state.outline.expand([state.root])
+    state.full.replaceItems(inSection: 0, withVisibleItemsOf: state.outline)
+    let changeset = SnapshotChangeset(from: before, to: state.full)
+    benchmark.stopMeasurement()
+    precondition(changeset.itemInserts.count == 10_010 && changeset.itemDeletes.isEmpty)
+    precondition(changeset.itemMoves.isEmpty)
+  }
 }

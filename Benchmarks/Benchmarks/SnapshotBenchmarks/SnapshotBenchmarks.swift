@@ -32,7 +32,7 @@ func label(_ count: Int) -> String { count >= 1_000_000 ? "\(count / 1_000_000)M
 
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
-    metrics: [.wallClock, .peakMemoryResident], timeUnits: .milliseconds, warmupIterations: 1,
+    metrics: [.wallClock, .peakMemoryResident], timeUnits: .microseconds, warmupIterations: 1,
     maxDuration: .seconds(3), maxIterations: 25)
 
   let uuids = (0..<1_000_000).map { _ in UUID() }

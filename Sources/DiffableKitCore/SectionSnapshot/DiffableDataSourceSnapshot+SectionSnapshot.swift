@@ -36,6 +36,7 @@ extension DiffableDataSourceSnapshot {
   ///     become the section's items.
   /// - Complexity: O(v + m + o) average: v visible items, m the current size of `section`, o the
   ///   sizes of the other sections that lose items.
+  @inlinable
   public mutating func replaceItems(
     inSection section: SectionIdentifierType,
     withVisibleItemsOf sectionSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>

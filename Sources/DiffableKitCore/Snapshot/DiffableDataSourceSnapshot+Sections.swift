@@ -116,6 +116,7 @@ extension DiffableDataSourceSnapshot {
   }
 
   /// Appends sections known to be unique and new. O(k log s).
+  @usableFromInline
   mutating func _appendValidatedSections<C: Collection>(_ identifiers: C)
   where C.Element == SectionIdentifierType {
     _sectionIDs.reserveCapacity(_sectionIDs.count + identifiers.count)

@@ -13,10 +13,14 @@ extension DiffableDataSourceSnapshot {
     _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
   ) {
     let operation = "appendItems(_:toSection:)"
-    let slot: Int
-    switch _appendTarget(sectionIdentifier, identifiers: identifiers, operation: operation) {
-    case .success(let target): slot = target
-    case .failure(let error): _stop(error)
+    // The target slot, resolved inline (this runs once per call, often for few items).
+    let target: Int?
+    if let sectionIdentifier { target = _slotBySection[sectionIdentifier] } else { target = _slotAtPosition.last }
+    guard let slot = target else {
+      if case .failure(let error) = _appendTarget(sectionIdentifier, identifiers: identifiers, operation: operation) {
+        _stop(error)
+      }
+      preconditionFailure("DiffableKit internal error: append target disagrees")
     }
     guard !identifiers.isEmpty else { return }
     if _tryPlaceNewItems(identifiers, at: (slot, _slots[slot].items.count)) { return }

@@ -1,13 +1,19 @@
-/// The snapshot's item index: identifier → (section slot, offset), an open-addressing hash table
-/// with linear probing, one control byte per bucket and backward-shift deletion (no tombstones).
+/// The snapshot's item index: identifier → (section slot, offset). An open-addressing hash
+/// table with linear probing and backward-shift deletion (no tombstones) over a dense array of
+/// entries.
 ///
-/// Why not `Dictionary`: building a million-item snapshot is dominated by this table, and two
-/// costs of `Dictionary` matter there. Its growth path (`reserveCapacity`, rehashing) runs
-/// unspecialized inside the standard library, calling value witnesses per element; and it keeps
-/// keys and values in separate arrays, so every probe touches two cache lines. This table is
-/// specialized in the client (everything is `@inlinable`), stores each key next to its location,
-/// and filters probes through a 7-bit hash tag kept in a dense control array, so inserting a new
-/// identifier usually touches one control byte and writes one entry.
+/// Why not `Dictionary`: building a million-item snapshot is dominated by this table, and
+/// `Dictionary`'s growth path (`reserveCapacity`, rehashing) runs unspecialized inside the
+/// standard library, calling value witnesses per element. This table is specialized in the
+/// client (everything is `@inlinable`) and laid out for memory traffic:
+/// - per bucket, a control byte (empty, or a 7-bit hash tag) in a dense array that probes scan,
+///   and a 32-bit entry index beside it in a second array, read only when the tag matches;
+/// - entries (a key, its location and its hash) are appended densely, in insertion order, so
+///   building writes them sequentially and lookups in build order read them sequentially;
+/// - growth moves the entries with one `memcpy`-like move and rebuilds the buckets from the
+///   stored hashes, and deletion never rehashes either: no key is hashed twice;
+/// - keys are hashed and their control bytes touched in batches, so cache misses overlap;
+/// - large arrays go on transparent huge pages on Linux (``_allocateLargeTable(of:count:)``).
 ///
 /// Value semantics with copy-on-write: copies share storage until one of them mutates.
 ///
@@ -35,7 +41,7 @@ struct _ItemTable<Key: Hashable> {
     get {
       guard let storage = _storage else { return nil }
       let (bucket, found) = storage.find(key)
-      return found ? storage.entries[bucket].value : nil
+      return found ? storage.entries[storage.entryIndex(atBucket: bucket)].value : nil
     }
     set {
       if let newValue {
@@ -53,8 +59,9 @@ struct _ItemTable<Key: Hashable> {
     let storage = _uniqueStorage(reserving: 1)
     let (bucket, found) = storage.find(key)
     if found {
-      let old = storage.entries[bucket].value
-      storage.entries[bucket].value = value
+      let entry = storage.entryIndex(atBucket: bucket)
+      let old = storage.entries[entry].value
+      storage.entries[entry].value = value
       return old
     }
     storage.insertNew(key, value, at: bucket)
@@ -66,7 +73,7 @@ struct _ItemTable<Key: Hashable> {
     let storage = _uniqueStorage(reserving: 0)
     let (bucket, found) = storage.find(key)
     precondition(found, "DiffableKit internal error: item missing from the item table")
-    storage.entries[bucket].value.offset = Int32(truncatingIfNeeded: offset)
+    storage.entries[storage.entryIndex(atBucket: bucket)].value.offset = Int32(truncatingIfNeeded: offset)
   }
 
   /// Stores `(slot, offset)` for `keys[offset]`, for every offset from `start` on; every such
@@ -79,7 +86,8 @@ struct _ItemTable<Key: Hashable> {
       _ = storage.forEachBatch(of: tail) { index, key, hash in
         let (bucket, found) = storage.find(key, hash: hash)
         precondition(found, "DiffableKit internal error: item missing from the item table")
-        storage.entries[bucket].value = _ItemTableLocation(slot: slot, offset: start &+ index)
+        storage.entries[storage.entryIndex(atBucket: bucket)].value = _ItemTableLocation(
+          slot: slot, offset: start &+ index)
         return true
       }
     }
@@ -93,7 +101,7 @@ struct _ItemTable<Key: Hashable> {
     guard _storage?.find(key).found == true else { return nil }
     let storage = _uniqueStorage(reserving: 0)
     let (bucket, _) = storage.find(key)
-    let old = storage.entries[bucket].value
+    let old = storage.entries[storage.entryIndex(atBucket: bucket)].value
     storage.remove(at: bucket)
     return old
   }
@@ -103,21 +111,25 @@ struct _ItemTable<Key: Hashable> {
   /// already present or repeated in `keys`. O(k) average: one probe per key.
   @inlinable mutating func insertAllNew(_ keys: [Key], slot: Int, firstOffset: Int) -> Bool {
     let storage = _uniqueStorage(reserving: keys.count)
+    // Read once: a class property accessed inside the closure would pay a dynamic exclusivity
+    // check per key.
+    let base = storage.count
     let inserted = keys.withUnsafeBufferPointer { buffer -> Int in
       storage.forEachBatch(of: buffer) { index, key, hash in
         let (bucket, found) = storage.find(key, hash: hash)
         if found { return false }
-        storage.initializeBucket(bucket, key, _ItemTableLocation(slot: slot, offset: firstOffset &+ index), hash: hash)
+        storage.initialize(
+          bucket: bucket, entry: base &+ index, key, _ItemTableLocation(slot: slot, offset: firstOffset &+ index),
+          hash: hash)
         return true
       }
     }
-    // Counted once here: a class property written inside the closure would pay a dynamic
-    // exclusivity check per key.
-    storage.count &+= inserted
+    storage.count = base &+ inserted
     if inserted == keys.count { return true }
     // Every key claimed so far was new (a repeat of one of them is the key that stopped us).
-    for claimed in keys[..<inserted] {
-      let (bucket, _) = storage.find(claimed, hash: Storage.hash(claimed))
+    // Removing them newest first takes each from the end of the entries, so none moves.
+    for claimed in keys[..<inserted].reversed() {
+      let (bucket, _) = storage.find(claimed)
       storage.remove(at: bucket)
     }
     return false
@@ -160,59 +172,70 @@ struct _ItemTableLocation: Sendable, Equatable {
   }
 }
 
-/// One occupied bucket: a key next to its value, so a probe that matches reads one cache line.
+/// One key beside its value and its hash (kept so that growth and deletion never rehash).
 @usableFromInline
 struct _ItemTableEntry<Key> {
   @usableFromInline var key: Key
   @usableFromInline var value: _ItemTableLocation
+  @usableFromInline var hash: Int
 
-  @inlinable init(key: Key, value: _ItemTableLocation) {
+  @inlinable init(key: Key, value: _ItemTableLocation, hash: Int) {
     self.key = key
     self.value = value
+    self.hash = hash
   }
 }
 
-/// The buckets of an ``_ItemTable``. Control byte 0 marks an empty bucket; an occupied one holds
-/// `0x80` plus the top 7 bits of the key's hash. Entries are initialized exactly where the
-/// control byte is non-zero.
+/// The storage of an ``_ItemTable``: `bucketCount` buckets (a control byte and an entry index
+/// each) and room for `maxCount` dense entries, of which the first `count` are initialized.
 @usableFromInline
 final class _ItemTableStorage<Key: Hashable> {
   @usableFromInline let bucketCount: Int
   @usableFromInline let maxCount: Int
   @usableFromInline var count: Int = 0
+  /// Per bucket: 0 when empty, else `0x80` plus the top seven bits of the key's hash.
   @usableFromInline let control: UnsafeMutablePointer<UInt8>
+  /// Per occupied bucket: the index of its entry.
+  @usableFromInline let slots: UnsafeMutablePointer<UInt32>
   @usableFromInline let entries: UnsafeMutablePointer<_ItemTableEntry<Key>>
+
+  /// The largest number of keys a table can hold: 5/8 of 2^32 buckets.
+  @inlinable static var maximumCount: Int { maxCount(forBucketCount: 1 << 32) }
 
   /// Load factor at most 5/8 keeps linear probes short.
   @inlinable static func maxCount(forBucketCount bucketCount: Int) -> Int { bucketCount / 8 * 5 }
 
-  /// An empty table; `bucketCount` is a power of two.
+  /// An empty table; `bucketCount` is a power of two, at most 2^32.
   @inlinable init(bucketCount: Int) {
     self.bucketCount = bucketCount
     self.maxCount = Self.maxCount(forBucketCount: bucketCount)
-    control = .allocate(capacity: bucketCount)
+    control = _allocateLargeTable(of: UInt8.self, count: bucketCount)
     control.initialize(repeating: 0, count: bucketCount)
-    entries = _allocateLargeTable(of: _ItemTableEntry<Key>.self, count: bucketCount)
+    // Slots are read only where the control byte is set, so they need no zeroing.
+    slots = _allocateLargeTable(of: UInt32.self, count: bucketCount)
+    entries = _allocateLargeTable(of: _ItemTableEntry<Key>.self, count: maxCount)
   }
 
   @inlinable deinit {
-    if !_isPOD(Key.self) {
-      for bucket in 0..<bucketCount where control[bucket] != 0 { (entries + bucket).deinitialize(count: 1) }
-    }
-    control.deallocate()
-    _deallocateLargeTable(entries, count: bucketCount)
+    entries.deinitialize(count: count)
+    _deallocateLargeTable(control, count: bucketCount)
+    _deallocateLargeTable(slots, count: bucketCount)
+    _deallocateLargeTable(entries, count: maxCount)
   }
 
   @inlinable var mask: Int { bucketCount &- 1 }
 
   /// The key's hash. Every table uses the process-wide seeded hash (seed 0), so a copy can keep
-  /// the bucket layout; tables only grow (by doubling), so reinsertion in bucket order never
-  /// builds the clusters that per-table seeds guard against in `Dictionary`.
+  /// the bucket layout.
   @inlinable static func hash(_ key: Key) -> Int { key._rawHashValue(seed: 0) }
 
+  /// The control byte of an occupied bucket whose key has `hash`.
   @inlinable static func tag(_ hash: Int) -> UInt8 {
     UInt8(truncatingIfNeeded: UInt(bitPattern: hash) &>> 57) | 0x80
   }
+
+  /// The entry index held by the occupied bucket `bucket`.
+  @inlinable func entryIndex(atBucket bucket: Int) -> Int { Int(slots[bucket]) }
 
   /// The bucket holding `key` (found) or the empty bucket where it would go (not found).
   @inlinable func find(_ key: Key) -> (bucket: Int, found: Bool) {
@@ -227,7 +250,7 @@ final class _ItemTableStorage<Key: Hashable> {
     while true {
       let byte = control[bucket]
       if byte == 0 { return (bucket, false) }
-      if byte == tag && entries[bucket].key == key { return (bucket, true) }
+      if byte == tag && entries[Int(slots[bucket])].key == key { return (bucket, true) }
       bucket = (bucket &+ 1) & mask
     }
   }
@@ -235,67 +258,92 @@ final class _ItemTableStorage<Key: Hashable> {
   /// Calls `body(index, key, hash)` for each key in order, until it returns false; returns the
   /// index where it stopped (`keys.count` when it never did).
   ///
-  /// Keys are hashed in batches of 32 and each batch's control bytes are read before `body`
+  /// Keys are hashed in batches of 32 and each batch's home buckets are read before `body`
   /// runs: independent loads that the processor overlaps, where probing one key at a time
-  /// would wait for one cache miss after another. (About 15% off building a large snapshot.)
+  /// would wait for one cache miss after another.
   @inlinable @inline(__always) func forEachBatch(
     of keys: UnsafeBufferPointer<Key>, _ body: (Int, Key, Int) -> Bool
   ) -> Int {
+    _forEachBatch(count: keys.count, hashing: { Self.hash(keys[$0]) }) { index, hash in
+      body(index, keys[index], hash)
+    }
+  }
+
+  /// `forEachBatch(of:_:)` over entries (when the table grows), passing each entry's index and
+  /// its key's hash.
+  @inlinable @inline(__always) func forEachBatch(
+    of entries: UnsafeBufferPointer<_ItemTableEntry<Key>>, _ body: (Int, Int) -> Bool
+  ) -> Int {
+    _forEachBatch(count: entries.count, hashing: { entries[$0].hash }, body)
+  }
+
+  @inlinable @inline(__always) func _forEachBatch(
+    count: Int, hashing hashOf: (Int) -> Int, _ body: (Int, Int) -> Bool
+  ) -> Int {
     withUnsafeTemporaryAllocation(of: Int.self, capacity: 32) { hashes -> Int in
+      let control = control
       let mask = mask
       var start = 0
-      while start < keys.count {
-        let end = Swift.min(start &+ 32, keys.count)
+      while start < count {
+        let end = Swift.min(start &+ 32, count)
         var touched: UInt8 = 0
         for index in start..<end {
-          let hash = Self.hash(keys[index])
+          let hash = hashOf(index)
           hashes[index &- start] = hash
           touched |= control[hash & mask]
         }
         if touched == 0x7F { _keepAlive(touched) }  // never true: keeps the loads
-        for index in start..<end where !body(index, keys[index], hashes[index &- start]) {
+        for index in start..<end where !body(index, hashes[index &- start]) {
           return index
         }
         start = end
       }
-      return keys.count
+      return count
     }
   }
 
   /// Puts a key known to be absent into the empty bucket `bucket` that `find` returned.
   @inlinable func insertNew(_ key: Key, _ value: _ItemTableLocation, at bucket: Int) {
-    insertNew(key, value, at: bucket, hash: Self.hash(key))
-  }
-
-  /// `insertNew(_:_:at:)` with the key's hash already computed.
-  @inlinable func insertNew(_ key: Key, _ value: _ItemTableLocation, at bucket: Int, hash: Int) {
-    initializeBucket(bucket, key, value, hash: hash)
+    initialize(bucket: bucket, entry: count, key, value, hash: Self.hash(key))
     count &+= 1
   }
 
-  /// Fills the empty bucket `bucket` without counting the key; the caller adds to `count`.
-  @inlinable func initializeBucket(_ bucket: Int, _ key: Key, _ value: _ItemTableLocation, hash: Int) {
+  /// Fills the empty bucket `bucket` and the entry slot `entry` (the first unused one) without
+  /// counting the key; the caller updates `count`.
+  @inlinable func initialize(
+    bucket: Int, entry: Int, _ key: Key, _ value: _ItemTableLocation, hash: Int
+  ) {
+    precondition(entry < maxCount, "DiffableKit internal error: item table overfilled")
+    (entries + entry).initialize(to: _ItemTableEntry(key: key, value: value, hash: hash))
     control[bucket] = Self.tag(hash)
-    (entries + bucket).initialize(to: _ItemTableEntry(key: key, value: value))
+    slots[bucket] = UInt32(truncatingIfNeeded: entry)
   }
 
-  /// Removes the entry at `bucket`, shifting later members of its probe run back so that every
-  /// key stays reachable from its home bucket without tombstones.
+  /// Removes the key in `bucket`. The last entry moves into the freed entry slot (its bucket is
+  /// repointed), and later members of the bucket's probe run shift back so that every key stays
+  /// reachable from its home bucket without tombstones.
   @inlinable func remove(at bucket: Int) {
-    (entries + bucket).deinitialize(count: 1)
-    control[bucket] = 0
-    count &-= 1
     let mask = mask
+    let entry = entryIndex(atBucket: bucket)
+    let last = count &- 1
+    (entries + entry).deinitialize(count: 1)
+    if entry != last {
+      (entries + entry).moveInitialize(from: entries + last, count: 1)
+      // Repoint the bucket of the moved entry: it is on the probe run from its home.
+      var probe = entries[entry].hash & mask
+      while control[probe] == 0 || Int(slots[probe]) != last { probe = (probe &+ 1) & mask }
+      slots[probe] = UInt32(truncatingIfNeeded: entry)
+    }
+    count = last
+    control[bucket] = 0
     var hole = bucket
     var next = (bucket &+ 1) & mask
     while control[next] != 0 {
-      let home = Self.hash(entries[next].key) & mask
-      // The entry at `next` may fill the hole unless its home lies cyclically in (hole, next].
-      let distanceToHome = (next &- home) & mask
-      let distanceToHole = (next &- hole) & mask
-      if distanceToHome >= distanceToHole {
-        (entries + hole).moveInitialize(from: entries + next, count: 1)
+      let home = entries[entryIndex(atBucket: next)].hash & mask
+      // The key at `next` may fill the hole unless its home lies cyclically in (hole, next].
+      if (next &- home) & mask >= (next &- hole) & mask {
         control[hole] = control[next]
+        slots[hole] = slots[next]
         control[next] = 0
         hole = next
       }
@@ -303,13 +351,12 @@ final class _ItemTableStorage<Key: Hashable> {
     }
   }
 
-  /// A copy with the same buckets.
+  /// A copy with the same buckets and entries.
   @inlinable func copy() -> _ItemTableStorage {
     let copy = _ItemTableStorage(bucketCount: bucketCount)
     copy.control.update(from: control, count: bucketCount)
-    for bucket in 0..<bucketCount where control[bucket] != 0 {
-      (copy.entries + bucket).initialize(to: entries[bucket])
-    }
+    UnsafeMutableRawPointer(copy.slots).copyMemory(from: slots, byteCount: bucketCount * 4)
+    copy.entries.initialize(from: entries, count: count)
     copy.count = count
     return copy
   }
@@ -317,24 +364,27 @@ final class _ItemTableStorage<Key: Hashable> {
   /// A table with `newBucketCount` buckets holding the same keys, moved out of this one when
   /// `moving` (this table is then left empty) and copied otherwise.
   @inlinable func resized(to newBucketCount: Int, moving: Bool) -> _ItemTableStorage {
+    precondition(
+      newBucketCount <= 1 << 32,
+      "DiffableKit: a snapshot holds at most \(Self.maximumCount) items; this one would need more.")
     let fresh = _ItemTableStorage(bucketCount: newBucketCount)
+    if moving {
+      fresh.entries.moveInitialize(from: entries, count: count)
+    } else {
+      fresh.entries.initialize(from: entries, count: count)
+    }
+    let control = fresh.control
+    let slots = fresh.slots
     let mask = fresh.mask
-    for bucket in 0..<bucketCount where control[bucket] != 0 {
-      let hash = Self.hash(entries[bucket].key)
+    _ = fresh.forEachBatch(of: UnsafeBufferPointer(start: fresh.entries, count: count)) { entry, hash in
       var target = hash & mask
-      while fresh.control[target] != 0 { target = (target &+ 1) & mask }
-      fresh.control[target] = control[bucket]
-      if moving {
-        (fresh.entries + target).moveInitialize(from: entries + bucket, count: 1)
-      } else {
-        (fresh.entries + target).initialize(to: entries[bucket])
-      }
+      while control[target] != 0 { target = (target &+ 1) & mask }
+      control[target] = Self.tag(hash)
+      slots[target] = UInt32(truncatingIfNeeded: entry)
+      return true
     }
     fresh.count = count
-    if moving {
-      control.update(repeating: 0, count: bucketCount)
-      count = 0
-    }
+    if moving { count = 0 }
     return fresh
   }
 }

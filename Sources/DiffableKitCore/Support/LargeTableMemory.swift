@@ -4,11 +4,11 @@
 
 /// Tables at least this large (in bytes) are placed on transparent huge pages where the
 /// platform offers them.
-@usableFromInline let _hugePageThreshold = 4 << 20
+@usableFromInline let _hugePageThreshold = 2 << 20
 
 /// Uninitialized memory for `count` values of `T`, for a hash table that is probed at random.
 ///
-/// On Linux, tables of 4 MiB or more are aligned to 2 MiB and advised onto transparent huge
+/// On Linux, tables of 2 MiB or more are aligned to 2 MiB and advised onto transparent huge
 /// pages (`MADV_HUGEPAGE`): a million-item table is then a few TLB entries instead of thousands,
 /// which roughly halves the cost of building and probing it. Elsewhere, and for smaller tables,
 /// this is `UnsafeMutablePointer.allocate(capacity:)`. Release with

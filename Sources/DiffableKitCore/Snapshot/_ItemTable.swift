@@ -199,13 +199,16 @@ final class _ItemTableStorage<Key: Hashable> {
   @usableFromInline let slots: UnsafeMutablePointer<UInt32>
   @usableFromInline let entries: UnsafeMutablePointer<_ItemTableEntry<Key>>
 
-  /// The largest number of keys a table can hold: 5/8 of 2^32 buckets.
-  @inlinable static var maximumCount: Int { maxCount(forBucketCount: 1 << 32) }
+  /// The largest bucket count: entry indexes are 32-bit (2^30 where `Int` is 32-bit).
+  @inlinable static var maximumBucketCount: Int { Int.bitWidth == 64 ? 1 << 32 : 1 << 30 }
+
+  /// The largest number of keys a table can hold: 5/8 of ``maximumBucketCount``.
+  @inlinable static var maximumCount: Int { maxCount(forBucketCount: maximumBucketCount) }
 
   /// Load factor at most 5/8 keeps linear probes short.
   @inlinable static func maxCount(forBucketCount bucketCount: Int) -> Int { bucketCount / 8 * 5 }
 
-  /// An empty table; `bucketCount` is a power of two, at most 2^32.
+  /// An empty table; `bucketCount` is a power of two, at most ``maximumBucketCount``.
   @inlinable init(bucketCount: Int) {
     self.bucketCount = bucketCount
     self.maxCount = Self.maxCount(forBucketCount: bucketCount)
@@ -365,7 +368,7 @@ final class _ItemTableStorage<Key: Hashable> {
   /// `moving` (this table is then left empty) and copied otherwise.
   @inlinable func resized(to newBucketCount: Int, moving: Bool) -> _ItemTableStorage {
     precondition(
-      newBucketCount <= 1 << 32,
+      newBucketCount <= Self.maximumBucketCount,
       "DiffableKit: a snapshot holds at most \(Self.maximumCount) items; this one would need more.")
     let fresh = _ItemTableStorage(bucketCount: newBucketCount)
     if moving {

@@ -73,7 +73,8 @@ struct ItemTableTests {
 
   @Test func matchesDictionaryWithReferenceCountedKeys() async {
     await propertyCheck(count: 200, input: Gen.int(in: 0...1_000_000).array(of: 1...150)) { codes in
-      checkItemTable(codes: codes, keySpace: 48) { "key-\($0)" }
+      // Longer than 15 bytes, so each key is a heap-allocated, reference-counted string.
+      checkItemTable(codes: codes, keySpace: 48) { "item-table-test-key-\($0)" }
     }
   }
 

@@ -86,6 +86,14 @@ struct ItemTableTests {
     #expect((0..<50_000).allSatisfy { table[$0] == ($0 % 2 == 0 ? nil : _ItemTableLocation(slot: 0, offset: $0)) })
   }
 
+  @Test func growingPastTheCapacityLimitStopsWithAMessage() async {
+    await #expect(processExitsWith: .failure) {
+      var table = _ItemTable<Int>()
+      table[1] = _ItemTableLocation(slot: 0, offset: 0)
+      table.reserveCapacity(Int.max)
+    }
+  }
+
   @Test func rejectsARunWithARepeatAndLeavesTheTableUnchanged() {
     var table = _ItemTable<Int>()
     let first = table.insertAllNew([1, 2, 3], slot: 0, firstOffset: 0)

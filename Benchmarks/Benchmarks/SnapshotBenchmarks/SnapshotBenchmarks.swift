@@ -79,6 +79,23 @@ let benchmarks: @Sendable () -> Void = {
       blackHole(sum)
     }
   }
+  // The same queries in a random order: no locality for the table to exploit.
+  var generator = SystemRandomNumberGenerator()
+  let shuffled = millionFlat.shuffled(using: &generator)
+  Benchmark("indexOfItem every item in random order, Int 1M in 100 sections") { benchmark in
+    for _ in benchmark.scaledIterations {
+      var sum = 0
+      for item in shuffled { sum &+= millionSnapshot.indexOfItem(item)! }
+      blackHole(sum)
+    }
+  }
+  Benchmark("baseline Dictionary lookup every item in random order, Int 1M") { benchmark in
+    for _ in benchmark.scaledIterations {
+      var sum = 0
+      for item in shuffled { sum &+= dictionary[item]! }
+      blackHole(sum)
+    }
+  }
   Benchmark("sectionIdentifier(containingItem:) every item, Int 1M in 100 sections") { benchmark in
     for _ in benchmark.scaledIterations {
       var sum = 0

@@ -20,7 +20,7 @@
 /// and `numberOfItems(inSection:)` is O(1). Appending k items costs O(k); deleting k items costs
 /// O(k) plus the sizes of the sections they leave. On a 2-core Linux machine a snapshot of a
 /// million items builds in about 40 ms and answers a million `indexOfItem(_:)` calls in about
-/// 80 ms (see BENCHMARKS.md).
+/// 80 ms in list order (about 180 ms in random order; see BENCHMARKS.md).
 ///
 /// ## Misuse
 /// Where Apple's implementation stops the process, this one stops too — a programmer error must

@@ -11,9 +11,15 @@
 /// - entries (a key, its location and its hash) are appended densely, in insertion order, so
 ///   building writes them sequentially and lookups in build order read them sequentially;
 /// - growth moves the entries with one `memcpy`-like move and rebuilds the buckets from the
-///   stored hashes, and deletion never rehashes either: no key is hashed twice;
+///   stored hashes, and backward-shift deletion reads stored hashes too: growth never rehashes;
 /// - keys are hashed and their control bytes touched in batches, so cache misses overlap;
 /// - large arrays go on transparent huge pages on Linux (``_allocateLargeTable(of:count:)``).
+///
+/// The trade-off: a lookup reads a control byte and an entry index, then the entry, two
+/// dependent memory accesses where a table with keys in the buckets needs one. Lookups in
+/// roughly the order items were added (the diff engine's pattern, and a list's) stream through
+/// the entries and beat `Dictionary`; lookups of a large table in random order are slower than
+/// `Dictionary`'s (see BENCHMARKS.md).
 ///
 /// Value semantics with copy-on-write: copies share storage until one of them mutates.
 ///
@@ -145,6 +151,9 @@ struct _ItemTable<Key: Hashable> {
     let needed = count + extra
     let isUnique = isKnownUniquelyReferenced(&_storage)
     if isUnique, let storage = _storage, needed <= storage.maxCount { return storage }
+    precondition(
+      needed <= Storage.maximumCount,
+      "DiffableKit: a snapshot holds at most \(Storage.maximumCount) items; this one would need \(needed).")
     var bucketCount = Swift.max(_storage?.bucketCount ?? 0, 16)
     while Storage.maxCount(forBucketCount: bucketCount) < needed { bucketCount &*= 2 }
     let fresh: Storage
@@ -367,9 +376,6 @@ final class _ItemTableStorage<Key: Hashable> {
   /// A table with `newBucketCount` buckets holding the same keys, moved out of this one when
   /// `moving` (this table is then left empty) and copied otherwise.
   @inlinable func resized(to newBucketCount: Int, moving: Bool) -> _ItemTableStorage {
-    precondition(
-      newBucketCount <= Self.maximumBucketCount,
-      "DiffableKit: a snapshot holds at most \(Self.maximumCount) items; this one would need more.")
     let fresh = _ItemTableStorage(bucketCount: newBucketCount)
     if moving {
       fresh.entries.moveInitialize(from: entries, count: count)

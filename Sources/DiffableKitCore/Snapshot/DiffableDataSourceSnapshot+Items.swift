@@ -13,18 +13,12 @@ extension DiffableDataSourceSnapshot {
     _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
   ) {
     let operation = "appendItems(_:toSection:)"
-    // The target slot, resolved inline (this runs once per call, often for few items).
-    let target: Int?
-    if let sectionIdentifier { target = _slotBySection[sectionIdentifier] } else { target = _slotAtPosition.last }
-    guard let slot = target else {
-      if case .failure(let error) = _appendTarget(sectionIdentifier, identifiers: identifiers, operation: operation) {
-        _stop(error)
-      }
-      preconditionFailure("DiffableKit internal error: append target disagrees")
+    let slot: Int
+    switch _appendTarget(sectionIdentifier, identifiers: identifiers, operation: operation) {
+    case .success(let target): slot = target
+    case .failure(let error): _stop(error)
     }
-    guard !identifiers.isEmpty else { return }
-    if _tryPlaceNewItems(identifiers, at: (slot, _slots[slot].items.count)) { return }
-    _placeConflictingItems(identifiers, anchor: nil, operation: operation) { snapshot in
+    _placeItems(identifiers, anchor: nil, operation: operation) { snapshot in
       (slot, snapshot._slots[slot].items.count)
     }
   }
@@ -101,8 +95,9 @@ extension DiffableDataSourceSnapshot {
 
   // MARK: Implementation
 
-  /// The slot that `appendItems` targets, or the problem.
-  @usableFromInline
+  /// The slot that `appendItems` targets, or the problem. Inlinable: it runs on every append,
+  /// often for few items, and must not cost an unspecialized dictionary lookup.
+  @inlinable
   func _appendTarget(
     _ sectionIdentifier: SectionIdentifierType?, identifiers: [ItemIdentifierType], operation: String
   ) -> Result<Int, DiffableDataSourceSnapshotError> {
@@ -136,6 +131,7 @@ extension DiffableDataSourceSnapshot {
   /// item). If any identifier was already present or is repeated, the claims are rolled back and
   /// the slow path reports repeats (stop), then moves present items: it removes them, warns, and
   /// places the whole list again at the recomputed target.
+  @inlinable
   mutating func _placeItems(
     _ identifiers: [ItemIdentifierType], anchor: ItemIdentifierType?, operation: String,
     target: (Self) -> (slot: Int, offset: Int)
@@ -216,21 +212,20 @@ extension DiffableDataSourceSnapshot {
     for (slot, removed) in removedBySlot {
       var items = _slots[slot].items
       _slots[slot].items = []  // keep `items` uniquely referenced while compacting
-      var write = removed.firstIndex(of: true)!
-      for read in write..<items.count {
+      let firstRemoved = removed.firstIndex(of: true)!
+      var write = firstRemoved
+      for read in firstRemoved..<items.count {
         if removed[read] {
           _itemLocations.removeValue(forKey: items[read])
           continue
         }
-        if write != read {
-          items[write] = items[read]
-          _itemLocations.setOffset(write, forKey: items[write])
-        }
+        items[write] = items[read]
         write += 1
       }
       let removedCount = items.count - write
       items.removeLast(removedCount)
       _slots[slot].items = items
+      _reindexItems(inSlot: slot, from: firstRemoved)
       _counts.add(-removedCount, at: _slots[slot].position)
     }
     return nil
@@ -243,9 +238,10 @@ extension DiffableDataSourceSnapshot {
     if identifier == anchor {
       _stop(.init(kind: .moveRelativeToItself, operation: operation, identifiers: [identifier]))
     }
-    let missing = [identifier, anchor].filter { _itemLocations[$0] == nil }
-    if !missing.isEmpty { _stop(.init(kind: .itemNotFound, operation: operation, identifiers: missing)) }
-    let source = _itemLocations[identifier]!
+    guard let source = _itemLocations[identifier], _itemLocations[anchor] != nil else {
+      let missing = [identifier, anchor].filter { _itemLocations[$0] == nil }
+      _stop(.init(kind: .itemNotFound, operation: operation, identifiers: missing))
+    }
     let sourceSlot = Int(source.slot)
     _slots[sourceSlot].items.remove(at: Int(source.offset))
     _itemLocations.removeValue(forKey: identifier)

@@ -11,8 +11,9 @@ struct CollidingKey: Hashable {
 }
 
 /// Runs the same random operations on an `_ItemTable` and a `Dictionary` (the reference) and
-/// compares every key's value after every step. Operation codes: insert/replace, remove,
-/// relocate-style update, copy then mutate the copy (copy-on-write), reserve, bulk insert.
+/// compares every key's value after every step. The operations are the ones the snapshot uses:
+/// insert one key, remove, copy then mutate the copy (copy-on-write), relocate a run of present
+/// keys (sometimes while a copy shares the storage), bulk insert.
 func checkItemTable<Key: Hashable>(codes: [Int], keySpace: Int, makeKey: (Int) -> Key) {
   var table = _ItemTable<Key>()
   var reference: [Key: _ItemTableLocation] = [:]
@@ -28,8 +29,9 @@ func checkItemTable<Key: Hashable>(codes: [Int], keySpace: Int, makeKey: (Int) -
     let value = _ItemTableLocation(slot: code % 7, offset: code / 7 % 1000)
     switch code / keySpace % 6 {
     case 0, 1:
-      let replaced = table.updateValue(value, forKey: key)
-      #expect(replaced == reference.updateValue(value, forKey: key))
+      let inserted = table.insertAllNew([key], slot: Int(value.slot), firstOffset: Int(value.offset))
+      #expect(inserted == (reference[key] == nil))
+      if inserted { reference[key] = value }
     case 2:
       let removed = table.removeValue(forKey: key)
       #expect(removed == reference.removeValue(forKey: key))
@@ -37,12 +39,31 @@ func checkItemTable<Key: Hashable>(codes: [Int], keySpace: Int, makeKey: (Int) -
       // A copy must not see the original's later mutations, nor the original the copy's.
       let before = table
       var copy = table
-      copy[key] = copy[key] == nil ? value : nil
+      if copy[key] == nil {
+        let inserted = copy.insertAllNew([key], slot: 0, firstOffset: 0)
+        #expect(inserted)
+      } else {
+        let removed = copy.removeValue(forKey: key)
+        #expect(removed != nil)
+      }
       #expect(table.count == before.count)
       #expect(table[key] == reference[key])
       #expect((copy[key] == nil) != (reference[key] == nil))
     case 4:
-      table.reserveCapacity(table.count + code % 50)
+      // Relocate a run of present keys from some offset on, as the snapshot does after an
+      // insertion or removal in the middle of a section.
+      let present = (0..<keySpace).map(makeKey).filter { reference[$0] != nil }
+      let run = Array(present.prefix(code % 9))
+      let start = run.isEmpty ? 0 : code % run.count
+      let shared = code % 2 == 0 ? table : nil
+      let referenceBefore = reference
+      table.relocate(run, from: start, slot: code % 7)
+      for index in run.indices.dropFirst(start) {
+        reference[run[index]] = _ItemTableLocation(slot: code % 7, offset: index)
+      }
+      if let shared {
+        #expect(run.allSatisfy { shared[$0] == referenceBefore[$0] }, "a copy saw a relocation")
+      }
     default:
       // Bulk insert of a run of keys: all-or-nothing.
       let run = (0..<(code % 5 + 1)).map { makeKey((code + $0 * 7) % keySpace) }
@@ -80,18 +101,24 @@ struct ItemTableTests {
 
   @Test func growsPastManyDoublingsAndKeepsEveryKey() {
     var table = _ItemTable<Int>()
-    for key in 0..<50_000 { table[key] = _ItemTableLocation(slot: 0, offset: key) }
+    for key in 0..<50_000 {
+      let inserted = table.insertAllNew([key], slot: 0, firstOffset: key)
+      #expect(inserted)
+    }
     for key in stride(from: 0, to: 50_000, by: 2) { table.removeValue(forKey: key) }
     #expect(table.count == 25_000)
     #expect((0..<50_000).allSatisfy { table[$0] == ($0 % 2 == 0 ? nil : _ItemTableLocation(slot: 0, offset: $0)) })
   }
 
-  @Test func growingPastTheCapacityLimitStopsWithAMessage() async {
-    await #expect(processExitsWith: .failure) {
-      var table = _ItemTable<Int>()
-      table[1] = _ItemTableLocation(slot: 0, offset: 0)
-      table.reserveCapacity(Int.max)
-    }
+  @Test func growingPastTheCapacityLimitStopsWithAMessage() async throws {
+    let result = try #require(
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        var table = _ItemTable<Int>()
+        _ = table.insertAllNew([1], slot: 0, firstOffset: 0)
+        _ = table._uniqueStorage(reserving: Int.max - 1)
+      })
+    let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(stderr.contains("DiffableKit: a snapshot holds at most"), "stderr: \(stderr)")
   }
 
   @Test func rejectsARunWithARepeatAndLeavesTheTableUnchanged() {

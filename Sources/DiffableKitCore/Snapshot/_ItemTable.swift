@@ -38,48 +38,11 @@ struct _ItemTable<Key: Hashable> {
   /// The number of keys. O(1).
   @inlinable var count: Int { _storage?.count ?? 0 }
 
-  @inlinable var isEmpty: Bool { count == 0 }
-
   /// The value stored for `key`, or nil. O(1) average.
-  ///
-  /// Setting a value inserts or replaces; setting nil removes.
   @inlinable subscript(key: Key) -> Value? {
-    get {
-      guard let storage = _storage else { return nil }
-      let (bucket, found) = storage.find(key)
-      return found ? storage.entries[storage.entryIndex(atBucket: bucket)].value : nil
-    }
-    set {
-      if let newValue {
-        updateValue(newValue, forKey: key)
-      } else {
-        removeValue(forKey: key)
-      }
-    }
-  }
-
-  /// Stores `value` for `key`, returning the value it replaces, or nil when `key` was new.
-  /// O(1) amortized.
-  @inlinable @discardableResult
-  mutating func updateValue(_ value: Value, forKey key: Key) -> Value? {
-    let storage = _uniqueStorage(reserving: 1)
+    guard let storage = _storage else { return nil }
     let (bucket, found) = storage.find(key)
-    if found {
-      let entry = storage.entryIndex(atBucket: bucket)
-      let old = storage.entries[entry].value
-      storage.entries[entry].value = value
-      return old
-    }
-    storage.insertNew(key, value, at: bucket)
-    return nil
-  }
-
-  /// Rewrites the offset stored for `key`, which must be present. O(1) average.
-  @inlinable mutating func setOffset(_ offset: Int, forKey key: Key) {
-    let storage = _uniqueStorage(reserving: 0)
-    let (bucket, found) = storage.find(key)
-    precondition(found, "DiffableKit internal error: item missing from the item table")
-    storage.entries[storage.entryIndex(atBucket: bucket)].value.offset = Int32(truncatingIfNeeded: offset)
+    return found ? storage.entries[storage.entryIndex(atBucket: bucket)].value : nil
   }
 
   /// Stores `(slot, offset)` for `keys[offset]`, for every offset from `start` on; every such
@@ -102,11 +65,13 @@ struct _ItemTable<Key: Hashable> {
   /// Removes `key`, returning its value, or nil when it was not present. O(1) average.
   @inlinable @discardableResult
   mutating func removeValue(forKey key: Key) -> Value? {
-    // Look first, so that removing an absent key never copies shared storage. (No binding of
-    // the storage may outlive this check: it would make the storage look shared below.)
-    guard _storage?.find(key).found == true else { return nil }
+    let hash = Storage.hash(key)
+    // When the storage is shared, look first, so that removing an absent key never copies it.
+    // (No binding of the storage may outlive this check: it would make it look shared below.)
+    if !isKnownUniquelyReferenced(&_storage), _storage?.find(key, hash: hash).found != true { return nil }
     let storage = _uniqueStorage(reserving: 0)
-    let (bucket, _) = storage.find(key)
+    let (bucket, found) = storage.find(key, hash: hash)
+    guard found else { return nil }
     let old = storage.entries[storage.entryIndex(atBucket: bucket)].value
     storage.remove(at: bucket)
     return old
@@ -139,11 +104,6 @@ struct _ItemTable<Key: Hashable> {
       storage.remove(at: bucket)
     }
     return false
-  }
-
-  /// Makes room for `count + extra` keys without further growth. O(count) when it grows.
-  @inlinable mutating func reserveCapacity(_ minimumCount: Int) {
-    _ = _uniqueStorage(reserving: Swift.max(0, minimumCount - count))
   }
 
   /// Storage that this value alone references, with room for `extra` more keys.
@@ -312,12 +272,6 @@ final class _ItemTableStorage<Key: Hashable> {
       }
       return count
     }
-  }
-
-  /// Puts a key known to be absent into the empty bucket `bucket` that `find` returned.
-  @inlinable func insertNew(_ key: Key, _ value: _ItemTableLocation, at bucket: Int) {
-    initialize(bucket: bucket, entry: count, key, value, hash: Self.hash(key))
-    count &+= 1
   }
 
   /// Fills the empty bucket `bucket` and the entry slot `entry` (the first unused one) without

@@ -121,6 +121,32 @@ struct ItemTableTests {
     #expect(stderr.contains("DiffableKit: a snapshot holds at most"), "stderr: \(stderr)")
   }
 
+  /// A snapshot that nothing else shares must mutate its item table in place: a hidden copy on
+  /// a hot path (a retained binding making the storage look shared) would make every append
+  /// O(n). A copy taken by the caller must still be isolated.
+  @Test func uniquelyHeldSnapshotMutatesItsItemTableInPlace() throws {
+    var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+    snapshot.appendSections([0, 1])
+    snapshot.appendItems(Array(0..<1000), toSection: 0)
+    let storage = ObjectIdentifier(try #require(snapshot._itemLocations._storage))
+    func expectSameStorage(_ step: String) {
+      #expect(snapshot._itemLocations._storage.map(ObjectIdentifier.init) == storage, "copied at \(step)")
+    }
+    snapshot.appendItems([1000, 1001], toSection: 1)
+    expectSameStorage("appendItems")
+    snapshot.insertItems([1002], beforeItem: 500)
+    expectSameStorage("insertItems")
+    snapshot.moveItem(3, afterItem: 1001)
+    expectSameStorage("moveItem")
+    snapshot.deleteItems([10, 20, 1000])
+    expectSameStorage("deleteItems")
+    snapshot.appendItems([5])  // already present: moved, with a warning
+    expectSameStorage("appendItems of a present item")
+    let copy = snapshot
+    snapshot.deleteItems([7])
+    #expect(copy.indexOfItem(7) != nil && snapshot.indexOfItem(7) == nil)
+  }
+
   @Test func rejectsARunWithARepeatAndLeavesTheTableUnchanged() {
     var table = _ItemTable<Int>()
     let first = table.insertAllNew([1, 2, 3], slot: 0, firstOffset: 0)

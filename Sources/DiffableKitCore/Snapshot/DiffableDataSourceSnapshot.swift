@@ -19,8 +19,8 @@
 /// and containment are O(1) on average, `indexOfItem(_:)` is O(1) plus O(log s) for s sections,
 /// and `numberOfItems(inSection:)` is O(1). Appending k items costs O(k); deleting k items costs
 /// O(k) plus the sizes of the sections they leave. On a 2-core Linux machine a snapshot of a
-/// million items builds in about 40 ms and answers a million `indexOfItem(_:)` calls in about
-/// 80 ms in list order (about 180 ms in random order; see BENCHMARKS.md).
+/// million items builds in 40–60 ms and answers a million `indexOfItem(_:)` calls in 80–140 ms
+/// in list order (180–270 ms in random order); see BENCHMARKS.md.
 ///
 /// ## Misuse
 /// Where Apple's implementation stops the process, this one stops too — a programmer error must

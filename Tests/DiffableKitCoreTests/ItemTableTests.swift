@@ -57,7 +57,7 @@ func checkItemTable<Key: Hashable>(codes: [Int], keySpace: Int, makeKey: (Int) -
       let start = run.isEmpty ? 0 : code % run.count
       let shared = code % 2 == 0 ? table : nil
       let referenceBefore = reference
-      table.relocate(run, from: start, slot: code % 7)
+      #expect(table.relocate(run, from: start, slot: code % 7) == nil)
       for index in run.indices.dropFirst(start) {
         reference[run[index]] = _ItemTableLocation(slot: code % 7, offset: index)
       }

@@ -45,14 +45,22 @@ extension DiffableDataSourceSnapshot {
     if _slotBySection[section] == nil { _appendValidatedSections(CollectionOfOne(section)) }
     let slot = _slotBySection[section]!
     if _slots[slot].items == visible { return }
-    // Everything now in the section leaves, and so does every visible item found elsewhere.
-    var leaving = _slots[slot].items
-    for item in visible {
-      if let location = _itemLocations[item], Int(location.slot) != slot { leaving.append(item) }
+    let operation = "replaceItems(inSection:withVisibleItemsOf:)"
+    // Everything now in the section leaves, by position (never by a second lookup)...
+    var lost: ItemIdentifierType?
+    for (offset, item) in _slots[slot].items.enumerated()
+    where !_itemLocations.removeValue(forKey: item, at: .init(slot: slot, offset: offset)) {
+      lost = lost ?? item
     }
-    _removeItems(leaving)
-    let placed = _tryPlaceNewItems(visible, at: (slot, 0))
-    precondition(placed, "DiffableKit internal error: visible items still present after removal")
+    _counts.add(-_slots[slot].items.count, at: _slots[slot].position)
+    _slots[slot].items = []
+    if let lost { _repairItemTable(lostTrackOf: lost, operation: operation) }
+    // ...and so does every visible item found elsewhere.
+    let elsewhere = visible.filter { _itemLocations[$0] != nil }
+    _removeItems(elsewhere, operation: operation)
+    if !_tryPlaceNewItems(visible, at: (slot, 0), operation: operation) {
+      _stopForUnstableIdentifiers(visible, operation: operation)
+    }
     _pruneMarks()
   }
 

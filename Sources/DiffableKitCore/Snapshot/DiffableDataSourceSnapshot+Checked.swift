@@ -49,7 +49,8 @@ extension DiffableDataSourceSnapshot {
     case .success(let target): slot = target
     case .failure(let error): throw error
     }
-    if _tryPlaceNewItems(identifiers, at: (slot, _slots[slot].items.count)) { return [] }
+    let operation = "appendItemsDroppingDuplicates(_:toSection:)"
+    if _tryPlaceNewItems(identifiers, at: (slot, _slots[slot].items.count), operation: operation) { return [] }
     var seen = Set<ItemIdentifierType>(minimumCapacity: identifiers.count)
     var kept: [ItemIdentifierType] = []
     var dropped: [ItemIdentifierType] = []
@@ -60,7 +61,14 @@ extension DiffableDataSourceSnapshot {
         dropped.append(identifier)
       }
     }
-    _ = _tryPlaceNewItems(kept, at: (slot, _slots[slot].items.count))
+    if _tryPlaceNewItems(kept, at: (slot, _slots[slot].items.count), operation: operation) { return dropped }
+    // Identifiers whose hash or equality is not stable can answer differently a second time:
+    // place them one by one, still never stopping, and drop the ones that now look present.
+    dropped = []
+    for identifier in identifiers
+    where !_tryPlaceNewItems([identifier], at: (slot, _slots[slot].items.count), operation: operation) {
+      dropped.append(identifier)
+    }
     return dropped
   }
 

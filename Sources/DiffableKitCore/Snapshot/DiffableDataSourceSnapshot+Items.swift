@@ -57,7 +57,7 @@ extension DiffableDataSourceSnapshot {
   ///   Never O(n·k).
   @inlinable
   public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
-    if let repeated = _removeItems(identifiers) {
+    if let repeated = _removeItems(identifiers, operation: "deleteItems(_:)") {
       _stop(.init(kind: .duplicateIdentifiers, operation: "deleteItems(_:)", identifiers: repeated))
     }
     _pruneMarks()
@@ -137,7 +137,7 @@ extension DiffableDataSourceSnapshot {
     target: (Self) -> (slot: Int, offset: Int)
   ) {
     guard !identifiers.isEmpty else { return }
-    if _tryPlaceNewItems(identifiers, at: target(self)) { return }
+    if _tryPlaceNewItems(identifiers, at: target(self), operation: operation) { return }
     _placeConflictingItems(identifiers, anchor: anchor, operation: operation, target: target)
   }
 
@@ -160,22 +160,25 @@ extension DiffableDataSourceSnapshot {
       "\(operation): \(existing.count) item identifier\(existing.count == 1 ? "" : "s") already "
         + "exist\(existing.count == 1 ? "s" : "") in the snapshot and will be moved into place instead: "
         + "\(_describeIdentifiers(existing)). Inserted identifiers should be new; delete or move existing ones.")
-    _ = _removeItems(existing)
-    let placed = _tryPlaceNewItems(identifiers, at: target(self))
-    precondition(placed, "DiffableKit internal error: items still present after removal")
+    _ = _removeItems(existing, operation: operation)
+    if !_tryPlaceNewItems(identifiers, at: target(self), operation: operation) {
+      _stopForUnstableIdentifiers(identifiers, operation: operation)
+    }
   }
 
   /// Inserts identifiers that must all be new at `target`; returns false, leaving the snapshot
   /// unchanged, when one of them is present or repeated. O(k + items after the offset).
   @inlinable
-  mutating func _tryPlaceNewItems(_ identifiers: [ItemIdentifierType], at target: (slot: Int, offset: Int)) -> Bool {
+  mutating func _tryPlaceNewItems(
+    _ identifiers: [ItemIdentifierType], at target: (slot: Int, offset: Int), operation: String
+  ) -> Bool {
     let (slot, offset) = target
     guard _itemLocations.insertAllNew(identifiers, slot: slot, firstOffset: offset) else { return false }
     if offset == _slots[slot].items.count {
       _slots[slot].items.append(contentsOf: identifiers)
     } else {
       _slots[slot].items.insert(contentsOf: identifiers, at: offset)
-      _reindexItems(inSlot: slot, from: offset + identifiers.count)
+      _reindexItems(inSlot: slot, from: offset + identifiers.count, operation: operation)
     }
     _counts.add(identifiers.count, at: _slots[slot].position)
     return true
@@ -186,7 +189,7 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Complexity: O(k + m) average: k identifiers, m the total size of the affected sections.
   @inlinable @discardableResult
-  mutating func _removeItems<C: Collection>(_ identifiers: C) -> [ItemIdentifierType]?
+  mutating func _removeItems<C: Collection>(_ identifiers: C, operation: String) -> [ItemIdentifierType]?
   where C.Element == ItemIdentifierType {
     // Group the offsets to remove by slot, marking them in one bitmap per affected section.
     var removedBySlot: [Int: [Bool]] = [:]
@@ -209,6 +212,7 @@ extension DiffableDataSourceSnapshot {
       var seen = Set<ItemIdentifierType>()
       return repeated.filter { seen.insert($0).inserted }
     }
+    var lost: ItemIdentifierType?
     for (slot, removed) in removedBySlot {
       var items = _slots[slot].items
       _slots[slot].items = []  // keep `items` uniquely referenced while compacting
@@ -216,7 +220,9 @@ extension DiffableDataSourceSnapshot {
       var write = firstRemoved
       for read in firstRemoved..<items.count {
         if removed[read] {
-          _itemLocations.removeValue(forKey: items[read])
+          if !_itemLocations.removeValue(forKey: items[read], at: .init(slot: slot, offset: read)) {
+            lost = lost ?? items[read]
+          }
           continue
         }
         items[write] = items[read]
@@ -225,9 +231,11 @@ extension DiffableDataSourceSnapshot {
       let removedCount = items.count - write
       items.removeLast(removedCount)
       _slots[slot].items = items
-      _reindexItems(inSlot: slot, from: firstRemoved)
       _counts.add(-removedCount, at: _slots[slot].position)
+      if lost == nil { _reindexItems(inSlot: slot, from: firstRemoved, operation: operation) }
     }
+    // A removed identifier that could not be found again leaves a stale entry: rebuild (once).
+    if let lost { _repairItemTable(lostTrackOf: lost, operation: operation) }
     return nil
   }
 
@@ -243,14 +251,30 @@ extension DiffableDataSourceSnapshot {
       _stop(.init(kind: .itemNotFound, operation: operation, identifiers: missing))
     }
     let sourceSlot = Int(source.slot)
-    _slots[sourceSlot].items.remove(at: Int(source.offset))
-    _itemLocations.removeValue(forKey: identifier)
-    _reindexItems(inSlot: sourceSlot, from: Int(source.offset))
+    // The item as the snapshot holds it (equal to `identifier`, possibly not the same value).
+    let moved = _slots[sourceSlot].items.remove(at: Int(source.offset))
     _counts.add(-1, at: _slots[sourceSlot].position)
-    let destination = _itemLocations[anchor]!
-    let placed = _tryPlaceNewItems(
-      [identifier], at: (Int(destination.slot), Int(destination.offset) + (after ? 1 : 0)))
-    precondition(placed, "DiffableKit internal error: moved item still present")
+    if _itemLocations.removeValue(forKey: moved, at: source) {
+      _reindexItems(inSlot: sourceSlot, from: Int(source.offset), operation: operation)
+    } else {
+      _repairItemTable(lostTrackOf: moved, operation: operation)
+    }
+    guard let destination = _itemLocations[anchor],
+      _tryPlaceNewItems(
+        [moved], at: (Int(destination.slot), Int(destination.offset) + (after ? 1 : 0)), operation: operation)
+    else { _stopForUnstableIdentifiers([moved, anchor], operation: operation) }
+  }
+
+  /// Stops the process when identifiers that were just found (or just removed) are no longer
+  /// found (or still found): their hash or equality is not stable from one call to the next.
+  @usableFromInline
+  func _stopForUnstableIdentifiers(_ identifiers: [ItemIdentifierType], operation: String) -> Never {
+    _misuse(
+      operation,
+      "item identifiers \(_describeIdentifiers(identifiers)) gave different answers to the same lookup within "
+        + "one call: an identifier's hash or equality changed while it was in the snapshot",
+      fix: "Use identifiers whose Hashable conformance is stable: value types, or classes whose hashed "
+        + "properties never change.")
   }
 
   /// Drops marks of items and sections that are no longer in the snapshot. O(marks).

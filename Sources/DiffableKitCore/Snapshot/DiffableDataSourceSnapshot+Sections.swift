@@ -44,9 +44,13 @@ extension DiffableDataSourceSnapshot {
       _stop(.init(kind: .duplicateIdentifiers, operation: "deleteSections(_:)", identifiers: repeated))
     }
     var removedAny = false
+    var lost: ItemIdentifierType?
     for identifier in identifiers {
       guard let slot = _slotBySection.removeValue(forKey: identifier) else { continue }
-      for item in _slots[slot].items { _itemLocations.removeValue(forKey: item) }
+      for (offset, item) in _slots[slot].items.enumerated()
+      where !_itemLocations.removeValue(forKey: item, at: .init(slot: slot, offset: offset)) {
+        lost = lost ?? item
+      }
       _slots[slot].items = []
       _slots[slot].position = -1
       _freeSlots.append(slot)
@@ -64,6 +68,7 @@ extension DiffableDataSourceSnapshot {
     _sectionIDs = keptIDs
     _slotAtPosition = keptSlots
     _reindexSections()
+    if let lost { _repairItemTable(lostTrackOf: lost, operation: "deleteSections(_:)") }
     _pruneMarks()
   }
 

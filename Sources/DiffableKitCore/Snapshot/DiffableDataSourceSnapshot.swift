@@ -123,8 +123,31 @@ extension DiffableDataSourceSnapshot {
 
   /// Rewrites the stored offsets of the items of `slot` from offset `start` on.
   /// O(section size - start) average.
-  @inlinable mutating func _reindexItems(inSlot slot: Int, from start: Int) {
-    _itemLocations.relocate(_slots[slot].items, from: start, slot: slot)
+  @inlinable mutating func _reindexItems(inSlot slot: Int, from start: Int, operation: String) {
+    if let lost = _itemLocations.relocate(_slots[slot].items, from: start, slot: slot) {
+      _repairItemTable(lostTrackOf: _slots[slot].items[lost], operation: operation)
+    }
+  }
+
+  /// Rebuilds the item index from the sections after `identifier`, which the sections hold, could
+  /// not be found in it, and reports it through ``DiffableKitDiagnostics/warningHandler``.
+  ///
+  /// That happens only when an identifier breaks `Hashable`'s contract: its hash or equality
+  /// changed while it was in the snapshot (a class whose hashed properties were mutated), or it
+  /// is not equal to itself (`Double.nan`). The sections are the source of truth, so the snapshot
+  /// stays consistent: every position keeps exactly one index entry, hashed anew, and no other
+  /// item is touched. Lookups of an identifier that is not equal to itself keep failing, as they
+  /// do in a `Dictionary`. O(n).
+  @usableFromInline mutating func _repairItemTable(lostTrackOf identifier: ItemIdentifierType, operation: String) {
+    DiffableKitDiagnostics.warn(
+      "\(operation): item identifier \(_describeIdentifiers(CollectionOfOne(identifier))) is in the snapshot "
+        + "but cannot be found by its hash: an identifier's hash or equality changed while it was in the "
+        + "snapshot, or it is not equal to itself (like Double.nan). The snapshot rebuilt its item index; "
+        + "use identifiers whose Hashable conformance never changes (value types, or immutable fields).")
+    var sections: [(slot: Int, keys: [ItemIdentifierType])] = []
+    sections.reserveCapacity(_slotAtPosition.count)
+    for slot in _slotAtPosition { sections.append((slot, _slots[slot].items)) }
+    _itemLocations.rebuild(from: sections)
   }
 
   /// Checks every internal invariant; traps with a description of the first broken one.
@@ -143,7 +166,9 @@ extension DiffableDataSourceSnapshot {
       precondition(
         _counts.prefixSum(position + 1) - _counts.prefixSum(position) == items.count,
         "count tree disagrees for section \(section)")
-      for (offset, item) in items.enumerated() {
+      // An identifier that is not equal to itself (`Double.nan`) is held but never found, as in
+      // a `Dictionary`; every other one must be found where it is.
+      for (offset, item) in items.enumerated() where item == item {
         precondition(
           _itemLocations[item] == _ItemLocation(slot: slot, offset: offset),
           "item \(item) has a stale location")

@@ -46,20 +46,70 @@ struct _ItemTable<Key: Hashable> {
   }
 
   /// Stores `(slot, offset)` for `keys[offset]`, for every offset from `start` on; every such
-  /// key must be present. O(keys.count - start) average, one probe per key.
-  @inlinable mutating func relocate(_ keys: [Key], from start: Int, slot: Int) {
-    guard start < keys.count else { return }
+  /// key should be present. O(keys.count - start) average, one probe per key.
+  ///
+  /// Returns the index of the first key that could not be found (its hash or equality changed
+  /// while it was stored, or it is not equal to itself), or nil when every key was found. The
+  /// keys before it have been relocated; the caller repairs the rest with ``rebuild(from:)``.
+  @inlinable mutating func relocate(_ keys: [Key], from start: Int, slot: Int) -> Int? {
+    guard start < keys.count else { return nil }
     let storage = _uniqueStorage(reserving: 0)
-    keys.withUnsafeBufferPointer { buffer in
+    let stopped = keys.withUnsafeBufferPointer { buffer -> Int in
       let tail = UnsafeBufferPointer(rebasing: buffer[start...])
-      _ = storage.forEachBatch(of: tail) { index, key, hash in
+      return storage.forEachBatch(of: tail) { index, key, hash in
         let (bucket, found) = storage.find(key, hash: hash)
-        precondition(found, "DiffableKit internal error: item missing from the item table")
+        guard found else { return false }
         storage.entries[storage.entryIndex(atBucket: bucket)].value = _ItemTableLocation(
           slot: slot, offset: start &+ index)
         return true
       }
     }
+    return start &+ stopped < keys.count ? start &+ stopped : nil
+  }
+
+  /// Removes `key` only if it is stored at `location`; returns whether it was. O(1) average.
+  ///
+  /// False means the table does not hold `key` at `location` — the key's hash or equality
+  /// changed while it was stored, or it is not equal to itself — and nothing was removed, so a
+  /// key that merely compares equal is never removed in its place.
+  @inlinable mutating func removeValue(forKey key: Key, at location: Value) -> Bool {
+    let hash = Storage.hash(key)
+    if !isKnownUniquelyReferenced(&_storage) {
+      guard let shared = _storage else { return false }
+      let (bucket, found) = shared.find(key, hash: hash)
+      guard found, shared.entries[shared.entryIndex(atBucket: bucket)].value == location else { return false }
+    }
+    let storage = _uniqueStorage(reserving: 0)
+    let (bucket, found) = storage.find(key, hash: hash)
+    guard found, storage.entries[storage.entryIndex(atBucket: bucket)].value == location else { return false }
+    storage.remove(at: bucket)
+    return true
+  }
+
+  /// Replaces the whole table with the keys of `sections`, each `(slot, keys)` pair giving the
+  /// keys of one section slot in order, hashed anew.
+  ///
+  /// The repair path after a key could not be found where the snapshot holds it: the sections
+  /// are the source of truth, and every stored key gets its current hash. Keys are stored
+  /// without looking for equal ones, so the table holds exactly one entry per position even
+  /// when keys break `Hashable`'s contract. O(n).
+  @usableFromInline mutating func rebuild(from sections: [(slot: Int, keys: [Key])]) {
+    let total = sections.reduce(0) { $0 + $1.keys.count }
+    var bucketCount = 16
+    while Storage.maxCount(forBucketCount: bucketCount) < total { bucketCount &*= 2 }
+    let fresh = Storage(bucketCount: bucketCount)
+    var entry = 0
+    for (slot, keys) in sections {
+      for (offset, key) in keys.enumerated() {
+        let hash = Storage.hash(key)
+        fresh.initialize(
+          bucket: fresh.emptyBucket(forHash: hash), entry: entry, key,
+          _ItemTableLocation(slot: slot, offset: offset), hash: hash)
+        entry += 1
+        fresh.count = entry
+      }
+    }
+    _storage = fresh
   }
 
   /// Removes `key`, returning its value, or nil when it was not present. O(1) average.
@@ -97,11 +147,11 @@ struct _ItemTable<Key: Hashable> {
     }
     storage.count = base &+ inserted
     if inserted == keys.count { return true }
-    // Every key claimed so far was new (a repeat of one of them is the key that stopped us).
-    // Removing them newest first takes each from the end of the entries, so none moves.
-    for claimed in keys[..<inserted].reversed() {
-      let (bucket, _) = storage.find(claimed)
-      storage.remove(at: bucket)
+    // Roll back by entry, never by key: a key that is not equal to itself, or whose hash
+    // changed, would not be found again. Removing the newest entry first takes each from the
+    // end of the entries, so none moves.
+    for entry in (base..<base &+ inserted).reversed() {
+      storage.remove(at: storage.bucket(ofEntry: entry))
     }
     return false
   }
@@ -209,6 +259,28 @@ final class _ItemTableStorage<Key: Hashable> {
   /// The entry index held by the occupied bucket `bucket`.
   @inlinable func entryIndex(atBucket bucket: Int) -> Int { Int(slots[bucket]) }
 
+  /// The bucket that points at entry `entry`, found from the entry's stored hash (never by
+  /// comparing keys, so it works whatever the key's `Hashable` conformance does). O(1) average;
+  /// a table whose buckets do not lead to the entry is an internal error and stops.
+  @inlinable func bucket(ofEntry entry: Int) -> Int {
+    let mask = mask
+    var probe = entries[entry].hash & mask
+    for _ in 0..<bucketCount {
+      if control[probe] != 0 && Int(slots[probe]) == entry { return probe }
+      probe = (probe &+ 1) & mask
+    }
+    preconditionFailure("DiffableKit internal error: an item-table entry has no bucket")
+  }
+
+  /// The first empty bucket on the probe run of `hash`. The table is never full (load factor
+  /// at most 5/8), so the probe ends.
+  @inlinable func emptyBucket(forHash hash: Int) -> Int {
+    let mask = mask
+    var probe = hash & mask
+    while control[probe] != 0 { probe = (probe &+ 1) & mask }
+    return probe
+  }
+
   /// The bucket holding `key` (found) or the empty bucket where it would go (not found).
   @inlinable func find(_ key: Key) -> (bucket: Int, found: Bool) {
     find(key, hash: Self.hash(key))
@@ -222,7 +294,12 @@ final class _ItemTableStorage<Key: Hashable> {
     while true {
       let byte = control[bucket]
       if byte == 0 { return (bucket, false) }
-      if byte == tag && entries[Int(slots[bucket])].key == key { return (bucket, true) }
+      // The full stored hash must match too: a key whose hash changed since it was stored
+      // never matches its stale entry (nor an unrelated key that happens to compare equal).
+      if byte == tag {
+        let entry = entries + Int(slots[bucket])
+        if entry.pointee.hash == hash && entry.pointee.key == key { return (bucket, true) }
+      }
       bucket = (bucket &+ 1) & mask
     }
   }
@@ -290,15 +367,16 @@ final class _ItemTableStorage<Key: Hashable> {
   /// reachable from its home bucket without tombstones.
   @inlinable func remove(at bucket: Int) {
     let mask = mask
+    precondition(control[bucket] != 0, "DiffableKit internal error: removing an empty bucket of the item table")
     let entry = entryIndex(atBucket: bucket)
     let last = count &- 1
-    (entries + entry).deinitialize(count: 1)
     if entry != last {
+      // Repoint the bucket of the last entry, which moves into the freed entry slot.
+      slots[self.bucket(ofEntry: last)] = UInt32(truncatingIfNeeded: entry)
+      (entries + entry).deinitialize(count: 1)
       (entries + entry).moveInitialize(from: entries + last, count: 1)
-      // Repoint the bucket of the moved entry: it is on the probe run from its home.
-      var probe = entries[entry].hash & mask
-      while control[probe] == 0 || Int(slots[probe]) != last { probe = (probe &+ 1) & mask }
-      slots[probe] = UInt32(truncatingIfNeeded: entry)
+    } else {
+      (entries + entry).deinitialize(count: 1)
     }
     count = last
     control[bucket] = 0

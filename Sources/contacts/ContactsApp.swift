@@ -20,9 +20,11 @@ final class ContactsApp: ScreenHost {
   private var lastCellRequests = 0
   private var highlightGeneration = 0
   private var needsDisplay = false
+  private let crashKey: CrashKind?
 
-  init(store: ContactStore, session: TerminalSession) {
+  init(store: ContactStore, session: TerminalSession, crashKey: CrashKind? = nil) {
     self.session = session
+    self.crashKey = crashKey
     settings = SettingsController(databasePath: store.path)
     contacts = ContactsController(store: store)
     companies = CompaniesController(store: store)
@@ -54,6 +56,7 @@ final class ContactsApp: ScreenHost {
     let screen = screens[current]
     let searching = (screen as? ContactsListScreen)?.isSearching ?? false
     if key == .control("c") { quit() }
+    if key == .character("!"), let crashKey { crashKey.crash() }
     if !searching || key == .tab {
       switch key {
       case .character("q"): quit()

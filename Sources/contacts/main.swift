@@ -38,11 +38,44 @@ struct ContactsCommand: ParsableCommand {
   @Option(help: "How many contacts to seed into a new database.")
   var seedCount = 3000
 
+  @Option(
+    help: ArgumentHelp(
+      "For tests: the ! key crashes the program this way (abort, trap, segv or exit), to check that the terminal is "
+        + "restored.", visibility: .hidden))
+  var crashKey: CrashKind?
+
   static var defaultDatabasePath: String {
     let base =
       FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
       ?? URL(fileURLWithPath: NSTemporaryDirectory())
     return base.appendingPathComponent("DiffableKit").appendingPathComponent("contacts.sqlite").path
+  }
+}
+
+/// A way to crash on purpose (`--crash-key`), so tests can check the terminal is restored.
+enum CrashKind: String, ExpressibleByArgument, Sendable {
+  /// `abort()`: SIGABRT.
+  case abort
+  /// A Swift runtime trap (`fatalError`): SIGILL on x86-64, SIGTRAP on ARM64.
+  case trap
+  /// A write through a bad pointer: SIGSEGV.
+  case segv
+  /// `exit(3)` without restoring the terminal first (the `atexit` handler must).
+  case exit
+
+  func crash() -> Never {
+    switch self {
+    case .abort:
+      Foundation.abort()
+    case .trap:
+      fatalError("crash requested with --crash-key trap")
+    case .segv:
+      let address = Int(getpid() == 0 ? 16 : 8)  // not a constant, so it cannot be folded away
+      UnsafeMutablePointer<Int>(bitPattern: address)!.pointee = 42
+      fatalError("the write to address \(address) did not fault")
+    case .exit:
+      Foundation.exit(3)
+    }
   }
 }
 
@@ -75,6 +108,6 @@ do {
   fail("\(error)")
 }
 
-let app = ContactsApp(store: store, session: session)
+let app = ContactsApp(store: store, session: session, crashKey: options.crashKey)
 app.start()
 dispatchMain()

@@ -23,7 +23,11 @@ struct ContactsCommand: ParsableCommand {
         s             simulate a remote sync changing hundreds of rows
       Companies screen: Enter/Space toggle, →/l expand, ←/h collapse.
       Settings screen: Enter/Space change the focused setting.
-      Everywhere: 1 2 3 or Tab switch screens, q or Ctrl-C quit.
+      Everywhere: 1 2 3 or Tab switch screens, r retry after a database error, q or Ctrl-C quit.
+
+      Rows the app cannot read (a NULL or a wrong type in a column) are left out and reported on \
+      the message line. A new database is seeded once; deleting every contact does not seed it \
+      again (use --reset).
 
       The status line shows the last changeset (deletes, inserts, moves, reloads, reconfigures) \
       and how long the diff, the update and the redraw took.

@@ -23,7 +23,8 @@ struct ContactsCommand: ParsableCommand {
         s             simulate a remote sync changing hundreds of rows
       Companies screen: Enter/Space toggle, →/l expand, ←/h collapse.
       Settings screen: Enter/Space change the focused setting.
-      Everywhere: 1 2 3 or Tab switch screens, r retry after a database error, q or Ctrl-C quit.
+      Everywhere: 1 2 3 or Tab switch screens, q or Ctrl-C quit.
+      After a database error: r starts the live queries again.
 
       Rows the app cannot read (a NULL or a wrong type in a column) are left out and reported on \
       the message line. A new database is seeded once; deleting every contact does not seed it \

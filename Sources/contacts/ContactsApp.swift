@@ -177,13 +177,14 @@ final class ContactsApp: ScreenHost {
     let lines = screen.listView.render()
     lastCellRequests = screen.listView.lastRenderCellRequests
     frame.setLines(lines, from: 1)
-    frame.setLine(size.height - 3, " " + screen.hint, style: .footer)
+    // The hint shows the search text and the message line database text: strip control characters.
+    frame.setLine(size.height - 3, " " + TerminalText.sanitized(screen.hint), style: .footer)
     if let error = errors.last {
       // A failed live query has stopped; r starts it again. A failed write is retried by redoing it.
       let retry = error.source == .write ? "" : " · r retries"
       frame.setLine(size.height - 2, " Error: " + TerminalText.sanitized(error.text) + retry, style: .header)
     } else {
-      frame.setLine(size.height - 2, " " + message)
+      frame.setLine(size.height - 2, " " + TerminalText.sanitized(message))
     }
     frame.setLine(size.height - 1, statusText(), style: .bar)
     lastLinesDrawn = session.draw(frame)

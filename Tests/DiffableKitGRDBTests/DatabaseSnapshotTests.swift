@@ -41,6 +41,15 @@ private let builder = DatabaseSnapshotBuilder<Person, String, Int64>(
     #expect(after.snapshot.reloadedItemIdentifiers.isEmpty)
   }
 
+  @Test func repeatedFixedSectionsAreKeptOnceInsteadOfStoppingTheProcess() {
+    let repeated = DatabaseSnapshotBuilder<Person, String, Int64>(
+      fixedSections: ["red", "blue", "red"], section: \.team, identifier: \.id)
+    #expect(repeated.fixedSections == ["red", "blue"])
+    let result = repeated.makeSnapshot(records: [Person(id: 1, name: "Ann", team: "red")])
+    #expect(result.snapshot.sectionIdentifiers == ["red", "blue"])
+    #expect(result.snapshot.itemIdentifiers(inSection: "red") == [1])
+  }
+
   @Test func repeatedIdentifiersAreDroppedAndReported() {
     let result = builder.makeSnapshot(records: [
       Person(id: 1, name: "Ann", team: "red"), Person(id: 1, name: "Ann again", team: "blue"),

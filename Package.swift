@@ -69,7 +69,10 @@ let package = Package(
       name: "DiffableKitGRDBTests",
       dependencies: ["DiffableKitGRDB", .product(name: "GRDB", package: "GRDB.swift")]
     ),
-    .testTarget(name: "ContactsDemoTests", dependencies: ["DiffableKit"]),
+    .testTarget(
+      name: "ContactsDemoTests",
+      dependencies: ["DiffableKit", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

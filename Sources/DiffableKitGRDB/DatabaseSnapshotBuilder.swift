@@ -4,7 +4,10 @@ import DiffableKit
 /// key), sections from a column, and reconfigure marks on items whose content changed.
 ///
 /// A pure value: no database, no UI. ``DatabaseSnapshotObserver`` feeds it each fresh query result;
-/// tests can feed it arrays directly.
+/// tests can feed it arrays directly. Whatever the records hold, it never stops the process:
+/// repeated identifiers are left out and reported (``DatabaseSnapshot/droppedIdentifiers``), and
+/// rows that cannot be decoded never reach it (the observer skips them, see
+/// ``DatabaseSnapshotObserver/skippedRows``).
 public struct DatabaseSnapshotBuilder<
   Record: Equatable & Sendable, SectionID: Hashable & Sendable, ItemID: Hashable & Sendable
 >:
@@ -21,16 +24,18 @@ public struct DatabaseSnapshotBuilder<
   /// Creates a builder.
   ///
   /// - Parameters:
-  ///   - fixedSections: sections shown even when empty, in order (e.g. `[.favorites, .all]`).
+  ///   - fixedSections: sections shown even when empty, in order (e.g. `[.favorites, .all]`). A
+  ///     repeated section is kept once, at its first place (a snapshot cannot hold it twice).
   ///   - section: the section of a record.
   ///   - identifier: the stable identifier of a record (its primary key).
-  /// - Complexity: O(1).
+  /// - Complexity: O(f) for f fixed sections.
   public init(
     fixedSections: [SectionID] = [],
     section: @escaping @Sendable (Record) -> SectionID,
     identifier: @escaping @Sendable (Record) -> ItemID
   ) {
-    self.fixedSections = fixedSections
+    var seen = Set<SectionID>()
+    self.fixedSections = fixedSections.filter { seen.insert($0).inserted }
     self.section = section
     self.identifier = identifier
   }

@@ -30,7 +30,14 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// An interactive terminal: raw-mode keyboard input, the alternate screen, frame drawing that
-/// writes only the lines that changed, and a clean restore on exit, SIGINT and SIGTERM.
+/// writes only the lines that changed, and a clean restore however the process ends.
+///
+/// The terminal is restored by ``exit(_:)`` and on SIGINT, SIGTERM and SIGHUP; by `exit()` called
+/// from anywhere (an `atexit` handler); and when the process crashes — SIGABRT, SIGSEGV, SIGILL
+/// (a Swift trap on x86-64), SIGTRAP (a Swift trap on ARM64), SIGBUS, SIGFPE and SIGQUIT get a
+/// handler that writes ``restoreSequence``, puts the original terminal settings back with
+/// async-signal-safe calls only, then resets the signal to its default action and raises it
+/// again, so the process still dies of that signal. Only SIGKILL cannot be caught.
 ///
 /// Everything runs on the main queue: ``run(onKey:onResize:)`` installs Dispatch sources for
 /// standard input and for SIGWINCH, SIGINT and SIGTERM, so handlers are ordinary `@MainActor`
@@ -43,6 +50,13 @@ public final class TerminalSession {
   private var previousFrame: TerminalFrame?
   private var sources: [any DispatchSourceProtocol] = []
   private var decoder = KeyDecoder()
+
+  /// What ``init()`` writes: switch to the alternate screen, hide the cursor, clear the screen.
+  public nonisolated static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
+
+  /// What ``restore()`` (and the crash handlers) write: reset text attributes, show the cursor,
+  /// leave the alternate screen.
+  public nonisolated static let restoreSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
   /// Whether both standard input and standard output are terminals.
   public nonisolated static var isInteractive: Bool {
@@ -66,9 +80,14 @@ public final class TerminalSession {
       bytes[Int(VMIN)] = 1
       bytes[Int(VTIME)] = 0
     }
-    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { throw .settingsUnavailable(errno: errno) }
+    TerminalCrashRestore.arm(original: original)
+    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
+      let code = errno
+      TerminalCrashRestore.disarm()
+      throw .settingsUnavailable(errno: code)
+    }
     isRestored = false
-    write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+    write(Self.enterSequence)
   }
 
   /// The terminal size in columns and lines (80×24 when it cannot be read).
@@ -160,8 +179,9 @@ public final class TerminalSession {
     isRestored = true
     for source in sources { source.cancel() }
     sources.removeAll()
-    write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+    write(Self.restoreSequence)
     _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+    TerminalCrashRestore.disarm()
   }
 
   /// Restores the terminal and ends the process with `status`.

@@ -16,17 +16,28 @@ final class CompaniesController {
   private(set) var expanded: Set<String> = []
   var willChange: (() -> Void)?
   var didChange: (() -> Void)?
+  /// Called when the live query fails or leaves out rows it cannot decode.
+  var didFail: ((DatabaseSnapshotError) -> Void)?
+  /// Called when the live query succeeds cleanly again after ``didFail``.
+  var didRecover: (() -> Void)?
 
   init(store: ContactStore) {
     observer = DatabaseSnapshotObserver(
-      reader: store.queue, fetch: { db in try ContactStore.fetchByCompany(db) },
+      reader: store.queue, rows: { db in try ContactStore.rowsByCompany(db) }, decode: { row in try Contact(row: row) },
       builder: DatabaseSnapshotBuilder(section: \.company, identifier: \.id))
   }
 
   func load() {
     observer.willChange = { [weak self] in self?.willChange?() }
     observer.didChange = { [weak self] in self?.didChange?() }
+    observer.didFail = { [weak self] in self?.didFail?($0) }
+    observer.didRecover = { [weak self] in self?.didRecover?() }
     observer.start()
+  }
+
+  /// Starts the live query again if an error ended it.
+  func retry() {
+    if !observer.isObserving { load() }
   }
 
   /// Companies in order, with their contacts (sections of the observer's snapshot).
@@ -74,6 +85,8 @@ final class CompaniesScreen: Screen {
       pendingFocusedItem = listView.focusedIndexPath.flatMap { self.dataSource.itemIdentifier(for: $0) }
     }
     controller.didChange = { [weak self] in self?.reloadSnapshot() }
+    controller.didFail = { [weak self] error in self?.host?.show(error: "\(error)", from: .companiesQuery) }
+    controller.didRecover = { [weak self] in self?.host?.clearError(from: .companiesQuery) }
   }
 
   func didAppear() {}

@@ -20,13 +20,41 @@ struct Contact: Equatable, Sendable, FetchableRecord {
     self.position = position
   }
 
+  /// Decodes a row, throwing ``InvalidContactRow`` for a NULL or a value of the wrong type.
+  ///
+  /// The schema says NOT NULL, but a database file can come from elsewhere (an older schema, a
+  /// script, another tool), and SQLite stores text in a numeric column if asked to. Subscripts
+  /// such as `row["name"]` would stop the process on such a row; the list skips it instead.
   init(row: Row) throws {
-    id = row["id"]
-    name = row["name"]
-    company = row["company"]
-    email = row["email"]
-    isFavorite = row["isFavorite"]
-    position = row["position"]
+    id = try Self.value(row, "id")
+    name = try Self.value(row, "name")
+    company = try Self.value(row, "company")
+    email = try Self.value(row, "email")
+    isFavorite = try Self.value(row, "isFavorite")
+    position = try Self.value(row, "position")
+  }
+
+  private static func value<Value: DatabaseValueConvertible>(_ row: Row, _ column: String) throws -> Value {
+    let databaseValue: DatabaseValue = row[column]
+    guard let value = Value.fromDatabaseValue(databaseValue) else {
+      throw InvalidContactRow(
+        id: Int64.fromDatabaseValue(row["id"]), column: column, value: databaseValue, expected: Value.self)
+    }
+    return value
+  }
+}
+
+/// A `contact` row the app cannot show: a NULL or a value of the wrong type.
+struct InvalidContactRow: Error, CustomStringConvertible {
+  var id: Int64?
+  var column: String
+  var value: DatabaseValue
+  var expected: Any.Type
+
+  var description: String {
+    let contact = id.map { "contact \($0)" } ?? "a contact"
+    let found = value.isNull ? "NULL" : "\(value)"
+    return "\(contact): \(column) is \(found), expected \(expected)"
   }
 }
 
@@ -72,8 +100,16 @@ final class ContactStore: Sendable {
     "Soylent", "Wonka", "Aperture", "Massive Dynamic", "Oscorp", "Pied Piper", "Dunder Mifflin", "Gringotts",
   ]
 
-  /// Opens (creating if needed) the database at `path`; `reset` deletes it first. Seeds
-  /// `seedCount` contacts when the table is empty.
+  /// The `PRAGMA user_version` the demo sets when it creates the schema. A database it created
+  /// carries it; a database it did not create (user_version 0) is never seeded.
+  static let schemaVersion = 1
+
+  /// Opens (creating if needed) the database at `path`; `reset` deletes it first.
+  ///
+  /// Seeds `seedCount` contacts only into a database this initializer creates the `contact`
+  /// table in (and marks it with ``schemaVersion``), in the same transaction. An existing table
+  /// is never seeded again, even when empty: deleting every contact must not bring 3,000 back on
+  /// the next start. `--reset` is the way to start over.
   init(path: String, reset: Bool, seedCount: Int) throws {
     let url = URL(fileURLWithPath: path)
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -83,6 +119,7 @@ final class ContactStore: Sendable {
     self.path = path
     queue = try DatabaseQueue(path: path)
     try queue.write { db in
+      let isNew = try !db.tableExists("contact")
       try db.execute(
         sql: """
           CREATE TABLE IF NOT EXISTS contact (
@@ -95,8 +132,10 @@ final class ContactStore: Sendable {
           );
           CREATE INDEX IF NOT EXISTS contact_position ON contact(isFavorite, position);
           """)
-      let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM contact") ?? 0
-      if count == 0 { try Self.seed(db, count: seedCount) }
+      if isNew {
+        try Self.seed(db, count: seedCount)
+        try db.execute(sql: "PRAGMA user_version = \(Self.schemaVersion)")
+      }
     }
   }
 
@@ -126,17 +165,21 @@ final class ContactStore: Sendable {
 
   // MARK: - Queries
 
-  /// Contacts whose name, company or e-mail contains `search` (all when empty), favorites
-  /// first, in manual order.
-  static func fetchContacts(_ db: Database, search: String) throws -> [Contact] {
+  /// Rows whose `position` is a number. SQLite lets a numeric column hold text; such rows are left
+  /// out of the list, and position arithmetic must not pick them up either.
+  static let numericPosition = "typeof(position) IN ('integer', 'real')"
+
+  /// Rows of the contacts whose name, company or e-mail contains `search` (all when empty),
+  /// favorites first, in manual order. Decode them with ``Contact/init(row:)``.
+  static func contactRows(_ db: Database, search: String) throws -> RowCursor {
     let trimmed = search.trimmingCharacters(in: .whitespaces)
     if trimmed.isEmpty {
-      return try Contact.fetchAll(db, sql: "SELECT * FROM contact ORDER BY isFavorite DESC, position")
+      return try Row.fetchCursor(db, sql: "SELECT * FROM contact ORDER BY isFavorite DESC, position")
     }
     let escaped = trimmed.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
       .replacingOccurrences(of: "_", with: "\\_")
     let pattern = "%\(escaped)%"
-    return try Contact.fetchAll(
+    return try Row.fetchCursor(
       db,
       sql: """
         SELECT * FROM contact
@@ -146,9 +189,9 @@ final class ContactStore: Sendable {
       arguments: [pattern, pattern, pattern])
   }
 
-  /// Every contact by company, then name.
-  static func fetchByCompany(_ db: Database) throws -> [Contact] {
-    try Contact.fetchAll(db, sql: "SELECT * FROM contact ORDER BY company, name")
+  /// Rows of every contact by company, then name.
+  static func rowsByCompany(_ db: Database) throws -> RowCursor {
+    try Row.fetchCursor(db, sql: "SELECT * FROM contact ORDER BY company, name")
   }
 
   func count() throws -> Int {
@@ -173,13 +216,15 @@ final class ContactStore: Sendable {
       var random = SeededGenerator(state: seed)
       let name = Self.makeName(&random)
       let company = Self.companies.randomElement(using: &random)!
-      var position = (try Double.fetchOne(db, sql: "SELECT MAX(position) FROM contact") ?? 0) + 1
+      var position =
+        (try Double.fetchOne(db, sql: "SELECT MAX(position) FROM contact WHERE \(Self.numericPosition)") ?? 0) + 1
       if let anchor,
         let anchorPosition = try Double.fetchOne(
-          db, sql: "SELECT position FROM contact WHERE id = ?", arguments: [anchor])
+          db, sql: "SELECT position FROM contact WHERE id = ? AND \(Self.numericPosition)", arguments: [anchor])
       {
         let next = try Double.fetchOne(
-          db, sql: "SELECT MIN(position) FROM contact WHERE position > ?", arguments: [anchorPosition])
+          db, sql: "SELECT MIN(position) FROM contact WHERE position > ? AND \(Self.numericPosition)",
+          arguments: [anchorPosition])
         position = next.map { (anchorPosition + $0) / 2 } ?? anchorPosition + 1
       }
       try db.execute(
@@ -197,15 +242,19 @@ final class ContactStore: Sendable {
       guard
         let row = try Row.fetchOne(db, sql: "SELECT isFavorite, position FROM contact WHERE id = ?", arguments: [id])
       else { return false }
-      let favorite: Bool = row["isFavorite"]
-      let position: Double = row["position"]
+      guard let favorite = Bool.fromDatabaseValue(row["isFavorite"]),
+        let position = Double.fromDatabaseValue(row["position"])
+      else { return false }
       let sql =
         offset < 0
-        ? "SELECT id, position FROM contact WHERE isFavorite = ? AND position < ? ORDER BY position DESC LIMIT 1"
-        : "SELECT id, position FROM contact WHERE isFavorite = ? AND position > ? ORDER BY position LIMIT 1"
-      guard let neighbour = try Row.fetchOne(db, sql: sql, arguments: [favorite, position]) else { return false }
-      let otherID: Int64 = neighbour["id"]
-      let otherPosition: Double = neighbour["position"]
+        ? "SELECT id, position FROM contact WHERE isFavorite = ? AND position < ? AND \(Self.numericPosition) "
+          + "ORDER BY position DESC LIMIT 1"
+        : "SELECT id, position FROM contact WHERE isFavorite = ? AND position > ? AND \(Self.numericPosition) "
+          + "ORDER BY position LIMIT 1"
+      guard let neighbour = try Row.fetchOne(db, sql: sql, arguments: [favorite, position]),
+        let otherID = Int64.fromDatabaseValue(neighbour["id"]),
+        let otherPosition = Double.fromDatabaseValue(neighbour["position"])
+      else { return false }
       try db.execute(sql: "UPDATE contact SET position = ? WHERE id = ?", arguments: [otherPosition, id])
       try db.execute(sql: "UPDATE contact SET position = ? WHERE id = ?", arguments: [position, otherID])
       return true
@@ -227,7 +276,8 @@ final class ContactStore: Sendable {
       let ids = try Int64.fetchAll(db, sql: "SELECT id FROM contact").shuffled(using: &random)
       let share = max(1, size / 5)
       var cursor = ids.makeIterator()
-      let maxPosition = try Double.fetchOne(db, sql: "SELECT MAX(position) FROM contact") ?? 0
+      let maxPosition =
+        try Double.fetchOne(db, sql: "SELECT MAX(position) FROM contact WHERE \(Self.numericPosition)") ?? 0
       for _ in 0..<share {
         guard let id = cursor.next() else { break }
         try db.execute(sql: "DELETE FROM contact WHERE id = ?", arguments: [id])

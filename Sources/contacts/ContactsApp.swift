@@ -14,15 +14,19 @@ final class ContactsApp: ScreenHost {
   private var screens: [any Screen] = []
   private var current = 0
   private var message = "Welcome. Press / to search, f to favorite, s to simulate a sync, q to quit."
+  /// Errors still standing, oldest first; the newest is shown instead of ``message``.
+  private var errors: [(source: ErrorSource, text: String)] = []
   private var lastReport: TerminalApplyReport?
   private var lastDrawNanoseconds: UInt64 = 0
   private var lastLinesDrawn = 0
   private var lastCellRequests = 0
   private var highlightGeneration = 0
   private var needsDisplay = false
+  private let crashKey: CrashKind?
 
-  init(store: ContactStore, session: TerminalSession) {
+  init(store: ContactStore, session: TerminalSession, crashKey: CrashKind? = nil) {
     self.session = session
+    self.crashKey = crashKey
     settings = SettingsController(databasePath: store.path)
     contacts = ContactsController(store: store)
     companies = CompaniesController(store: store)
@@ -54,9 +58,15 @@ final class ContactsApp: ScreenHost {
     let screen = screens[current]
     let searching = (screen as? ContactsListScreen)?.isSearching ?? false
     if key == .control("c") { quit() }
+    if key == .character("!"), let crashKey { crashKey.crash() }
     if !searching || key == .tab {
       switch key {
       case .character("q"): quit()
+      case .character("r"):
+        contacts.retry()
+        companies.retry()
+        setNeedsDisplay()
+        return
       case .character("1"), .character("2"), .character("3"):
         if case .character(let digit) = key, let number = digit.wholeNumberValue { switchTo(number - 1) }
         return
@@ -113,6 +123,18 @@ final class ContactsApp: ScreenHost {
     setNeedsDisplay()
   }
 
+  func show(error: String, from source: ErrorSource) {
+    errors.removeAll { $0.source == source }
+    errors.append((source, error))
+    setNeedsDisplay()
+  }
+
+  func clearError(from source: ErrorSource) {
+    guard errors.contains(where: { $0.source == source }) else { return }
+    errors.removeAll { $0.source == source }
+    setNeedsDisplay()
+  }
+
   /// Coalesces redraws: several changes in one turn of the main queue draw once.
   func setNeedsDisplay() {
     guard !needsDisplay else { return }
@@ -155,8 +177,15 @@ final class ContactsApp: ScreenHost {
     let lines = screen.listView.render()
     lastCellRequests = screen.listView.lastRenderCellRequests
     frame.setLines(lines, from: 1)
-    frame.setLine(size.height - 3, " " + screen.hint, style: .footer)
-    frame.setLine(size.height - 2, " " + message)
+    // The hint shows the search text and the message line database text: strip control characters.
+    frame.setLine(size.height - 3, " " + TerminalText.sanitized(screen.hint), style: .footer)
+    if let error = errors.last {
+      // A failed live query has stopped; r starts it again. A failed write is retried by redoing it.
+      let retry = error.source == .write ? "" : " · r retries"
+      frame.setLine(size.height - 2, " Error: " + TerminalText.sanitized(error.text) + retry, style: .header)
+    } else {
+      frame.setLine(size.height - 2, " " + TerminalText.sanitized(message))
+    }
     frame.setLine(size.height - 1, statusText(), style: .bar)
     lastLinesDrawn = session.draw(frame)
     lastDrawNanoseconds = DispatchTime.now().uptimeNanoseconds - start

@@ -18,8 +18,10 @@ final class ContactsController {
   var willChange: (() -> Void)?
   /// Called after the contacts changed (reload the snapshot).
   var didChange: (() -> Void)?
-  /// Called when the database reports a problem.
+  /// Called when the live query fails or leaves out rows it cannot decode.
   var didFail: ((DatabaseSnapshotError) -> Void)?
+  /// Called when the live query succeeds cleanly again after ``didFail``.
+  var didRecover: (() -> Void)?
 
   init(store: ContactStore) {
     self.store = store
@@ -29,7 +31,8 @@ final class ContactsController {
   private static func makeObserver(store: ContactStore, search: String) -> Observer {
     Observer(
       reader: store.queue,
-      fetch: { db in try ContactStore.fetchContacts(db, search: search) },
+      rows: { db in try ContactStore.contactRows(db, search: search) },
+      decode: { row in try Contact(row: row) },
       builder: DatabaseSnapshotBuilder(
         fixedSections: [.favorites, .all], section: { $0.isFavorite ? .favorites : .all }, identifier: \.id))
   }
@@ -39,7 +42,13 @@ final class ContactsController {
     observer.willChange = { [weak self] in self?.willChange?() }
     observer.didChange = { [weak self] in self?.didChange?() }
     observer.didFail = { [weak self] in self?.didFail?($0) }
+    observer.didRecover = { [weak self] in self?.didRecover?() }
     observer.start()
+  }
+
+  /// Starts the live query again if an error ended it.
+  func retry() {
+    if !observer.isObserving { load() }
   }
 
   /// The current contacts as a snapshot (favorites, then all others), with reconfigure marks on

@@ -37,7 +37,8 @@ final class ContactsListScreen: Screen {
     }
     controller.willChange = { [weak self] in self?.captureSelection() }
     controller.didChange = { [weak self] in self?.reloadSnapshot() }
-    controller.didFail = { [weak self] error in self?.host?.show(message: "Database error: \(error)") }
+    controller.didFail = { [weak self] error in self?.host?.show(error: "\(error)", from: .contactsQuery) }
+    controller.didRecover = { [weak self] in self?.host?.clearError(from: .contactsQuery) }
   }
 
   var hint: String {
@@ -159,9 +160,15 @@ final class ContactsListScreen: Screen {
     return true
   }
 
+  /// Runs a write: a failure is shown as a write error naming the database file; a success
+  /// clears the error an earlier write left.
   private func perform(_ write: () throws -> Void) {
-    do { try write() } catch {
-      host?.show(message: "Database error: \(DatabaseSnapshotError(observationError: error))")
+    do {
+      try write()
+      host?.clearError(from: .write)
+    } catch {
+      let failure = DatabaseSnapshotError(error, kind: .writeFailed, databasePath: controller.store.path)
+      host?.show(error: "\(failure)", from: .write)
     }
   }
 }

@@ -16,13 +16,27 @@ protocol Screen: AnyObject {
   func didAppear()
 }
 
-/// What screens tell the app: a fresh apply report, a message, a request to redraw.
+/// Where an error shown on the message line came from; each source clears its own.
+enum ErrorSource: Hashable, Sendable {
+  /// A write the user asked for (favorite, add, delete, move, sync).
+  case write
+  /// The contacts list's live query.
+  case contactsQuery
+  /// The companies outline's live query.
+  case companiesQuery
+}
+
+/// What screens tell the app: a fresh apply report, a message, an error, a request to redraw.
 @MainActor
 protocol ScreenHost: AnyObject {
   /// An apply finished; show its report and redraw.
   func screenDidApply(_ report: TerminalApplyReport?, from screen: any Screen)
   /// Show a one-line message.
   func show(message: String)
+  /// Show an error on the message line until ``clearError(from:)`` is called for `source`.
+  func show(error: String, from source: ErrorSource)
+  /// The operation behind `source` succeeded: stop showing its error.
+  func clearError(from source: ErrorSource)
   /// Redraw (after a focus or state change that applied nothing).
   func setNeedsDisplay()
 }

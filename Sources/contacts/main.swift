@@ -24,6 +24,11 @@ struct ContactsCommand: ParsableCommand {
       Companies screen: Enter/Space toggle, →/l expand, ←/h collapse.
       Settings screen: Enter/Space change the focused setting.
       Everywhere: 1 2 3 or Tab switch screens, q or Ctrl-C quit.
+      After a database error: r starts the live queries again.
+
+      Rows the app cannot read (a NULL or a wrong type in a column) are left out and reported on \
+      the message line. A new database is seeded once; deleting every contact does not seed it \
+      again (use --reset).
 
       The status line shows the last changeset (deletes, inserts, moves, reloads, reconfigures) \
       and how long the diff, the update and the redraw took.
@@ -38,11 +43,44 @@ struct ContactsCommand: ParsableCommand {
   @Option(help: "How many contacts to seed into a new database.")
   var seedCount = 3000
 
+  @Option(
+    help: ArgumentHelp(
+      "For tests: the ! key crashes the program this way (abort, trap, segv or exit), to check that the terminal is "
+        + "restored.", visibility: .hidden))
+  var crashKey: CrashKind?
+
   static var defaultDatabasePath: String {
     let base =
       FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
       ?? URL(fileURLWithPath: NSTemporaryDirectory())
     return base.appendingPathComponent("DiffableKit").appendingPathComponent("contacts.sqlite").path
+  }
+}
+
+/// A way to crash on purpose (`--crash-key`), so tests can check the terminal is restored.
+enum CrashKind: String, ExpressibleByArgument, Sendable {
+  /// `abort()`: SIGABRT.
+  case abort
+  /// A Swift runtime trap (`fatalError`): SIGILL on x86-64, SIGTRAP on ARM64.
+  case trap
+  /// A write through a bad pointer: SIGSEGV.
+  case segv
+  /// `exit(3)` without restoring the terminal first (the `atexit` handler must).
+  case exit
+
+  func crash() -> Never {
+    switch self {
+    case .abort:
+      Foundation.abort()
+    case .trap:
+      fatalError("crash requested with --crash-key trap")
+    case .segv:
+      let address = Int(getpid() == 0 ? 16 : 8)  // not a constant, so it cannot be folded away
+      UnsafeMutablePointer<Int>(bitPattern: address)!.pointee = 42
+      fatalError("the write to address \(address) did not fault")
+    case .exit:
+      Foundation.exit(3)
+    }
   }
 }
 
@@ -75,6 +113,6 @@ do {
   fail("\(error)")
 }
 
-let app = ContactsApp(store: store, session: session)
+let app = ContactsApp(store: store, session: session, crashKey: options.crashKey)
 app.start()
 dispatchMain()

@@ -187,6 +187,18 @@ struct TmuxPane {
   func kill() {
     _ = try? tmuxCommand(["kill-server"])
   }
+
+  /// A tmux format evaluated for the pane (e.g. `#{alternate_on}`).
+  func display(_ format: String) throws -> String {
+    try tmuxCommand(["display-message", "-p", "-t", session, format]).output
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Copies everything the program writes from now on, escape sequences included, to `path`.
+  func pipeOutput(to path: String) throws {
+    let result = try tmuxCommand(["pipe-pane", "-o", "-t", session, "cat > '\(path)'"])
+    guard result.status == 0 else { throw DemoTestError("tmux pipe-pane failed: \(result.error)") }
+  }
 }
 
 func temporaryDirectory() throws -> URL {

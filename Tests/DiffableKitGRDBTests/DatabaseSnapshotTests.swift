@@ -41,6 +41,15 @@ private let builder = DatabaseSnapshotBuilder<Person, String, Int64>(
     #expect(after.snapshot.reloadedItemIdentifiers.isEmpty)
   }
 
+  @Test func repeatedFixedSectionsAreKeptOnceInsteadOfStoppingTheProcess() {
+    let repeated = DatabaseSnapshotBuilder<Person, String, Int64>(
+      fixedSections: ["red", "blue", "red"], section: \.team, identifier: \.id)
+    #expect(repeated.fixedSections == ["red", "blue"])
+    let result = repeated.makeSnapshot(records: [Person(id: 1, name: "Ann", team: "red")])
+    #expect(result.snapshot.sectionIdentifiers == ["red", "blue"])
+    #expect(result.snapshot.itemIdentifiers(inSection: "red") == [1])
+  }
+
   @Test func repeatedIdentifiersAreDroppedAndReported() {
     let result = builder.makeSnapshot(records: [
       Person(id: 1, name: "Ann", team: "red"), Person(id: 1, name: "Ann again", team: "blue"),
@@ -133,9 +142,12 @@ private func nextChange<R, S, I>(of observer: DatabaseSnapshotObserver<R, S, I>)
     missing.didFail = { errors.append($0) }
     missing.start()
     #expect(errors.count == 1)
-    #expect(errors.first?.kind == .queryFailed)
+    #expect(errors.first?.kind == .readFailed)
     #expect(errors.first?.resultCode == 1)
     #expect(errors.first?.description.contains("nowhere") == true)
+    // The description says what failed and where.
+    #expect(errors.first?.databasePath == queue.path)
+    #expect(errors.first?.description.hasPrefix("database read failed (test.sqlite): ") == true)
     #expect(!missing.isObserving)
 
     // A query that breaks later: the list keeps its last good content.
@@ -152,9 +164,145 @@ private func nextChange<R, S, I>(of observer: DatabaseSnapshotObserver<R, S, I>)
         try $0.execute(sql: "INSERT INTO person (id, name, team) VALUES (-9223372036854775808, 'Min', 'red')")
       }
     }
-    #expect(failed.kind == .queryFailed)
+    #expect(failed.kind == .readFailed)
     #expect(failed.message.contains("overflow"))
-    #expect(observer.lastError?.kind == .queryFailed)
+    #expect(observer.lastError?.kind == .readFailed)
     #expect(observer.snapshot.numberOfItems == 3)
+  }
+}
+
+/// A switch the tests flip between fetches (fetches run on GRDB's queue).
+private final class Switch: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+  var isOn: Bool {
+    get { lock.withLock { value } }
+    set { lock.withLock { value = newValue } }
+  }
+}
+
+private struct Broken: Error, CustomStringConvertible {
+  var description: String { "the disk is on fire" }
+}
+
+/// Decodes a person with throwing calls, so a NULL or a wrong type is an error, not a crash.
+@Sendable private func decodePerson(_ row: Row) throws -> Person {
+  Person(
+    id: try row.decode(Int64.self, forColumn: "id"), name: try row.decode(String.self, forColumn: "name"),
+    team: try row.decode(String.self, forColumn: "team"))
+}
+
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct DatabaseSnapshotRecoveryTests {
+  /// A table whose schema allows what `Person` does not expect: NULLs.
+  private func makeLooseDatabase() throws -> (DatabaseQueue, URL) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "diffablekit-grdb-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let queue = try DatabaseQueue(path: directory.appendingPathComponent("loose.sqlite").path)
+    try queue.write { db in
+      try db.execute(sql: "CREATE TABLE person (id INTEGER PRIMARY KEY, name, team)")
+      try db.execute(
+        sql: """
+          INSERT INTO person (id, name, team) VALUES
+            (1, 'Ann', 'red'), (2, NULL, 'blue'), (3, 'Cy', 'blue'), (4, 'Dee', 'red'), (5, 'Di', NULL)
+          """)
+    }
+    return (queue, directory)
+  }
+
+  @Test func rowsThatCannotBeDecodedAreSkippedAndReported() async throws {
+    let (queue, directory) = try makeLooseDatabase()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let observer = DatabaseSnapshotObserver(
+      reader: queue, rows: { db in try Row.fetchCursor(db, sql: "SELECT * FROM person ORDER BY id") },
+      decode: decodePerson, builder: builder)
+    var errors: [DatabaseSnapshotError] = []
+    var recoveries = 0
+    observer.didFail = { errors.append($0) }
+    observer.didRecover = { recoveries += 1 }
+    observer.start()
+    // The good rows are shown; the bad ones are listed and reported, with the file named.
+    #expect(observer.snapshot.itemIdentifiers(inSection: "red") == [1, 4])
+    #expect(observer.snapshot.itemIdentifiers(inSection: "blue") == [3])
+    #expect(observer.skippedRows.map(\.index) == [1, 4])
+    #expect(observer.skippedRows.first?.row.contains("NULL") == true)
+    #expect(errors.count == 1)
+    #expect(errors.first?.kind == .invalidRows)
+    #expect(
+      errors.first?.description.hasPrefix("database rows skipped (loose.sqlite): 2 unreadable rows left out; first: ")
+        == true)
+    #expect(observer.lastError == errors.first)
+
+    // Fixing the data clears the error.
+    try execute(queue, "UPDATE person SET name = 'Bo' WHERE id = 2")
+    await nextChange(of: observer)
+    #expect(observer.skippedRows.map(\.index) == [4])
+    #expect(errors.count == 2)
+    try execute(queue, "UPDATE person SET team = 'red' WHERE id = 5")
+    await nextChange(of: observer)
+    #expect(observer.skippedRows.isEmpty)
+    #expect(observer.snapshot.itemIdentifiers(inSection: "red") == [1, 4, 5])
+    #expect(observer.lastError == nil)
+    #expect(recoveries == 1)
+    observer.stop()
+  }
+
+  @Test func aDecodingErrorInAPlainFetchRejectsTheResultWithoutCrashing() throws {
+    let (queue, directory) = try makeLooseDatabase()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let observer = DatabaseSnapshotObserver(
+      reader: queue,
+      fetch: { db in try Row.fetchAll(db, sql: "SELECT * FROM person ORDER BY id").map(decodePerson) },
+      builder: builder)
+    observer.start()
+    #expect(observer.lastError?.kind == .decodingFailed)
+    #expect(observer.lastError?.message.contains("NULL") == true)
+    #expect(observer.snapshot.numberOfItems == 0)
+  }
+
+  @Test func aSuccessfulRetryClearsTheErrorEvenWhenTheResultIsUnchanged() throws {
+    let (queue, directory) = try makeDatabase()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let failing = Switch()
+    let observer = DatabaseSnapshotObserver(
+      reader: queue,
+      fetch: { db in
+        if failing.isOn { throw Broken() }
+        return try Person.fetchAll(db, sql: "SELECT * FROM person ORDER BY id")
+      }, builder: builder)
+    var changes = 0
+    var recoveries = 0
+    observer.didChange = { changes += 1 }
+    observer.didRecover = { recoveries += 1 }
+    observer.start()
+    #expect(changes == 1)
+    failing.isOn = true
+    observer.start()
+    #expect(observer.lastError?.kind == .readFailed)
+    #expect(observer.lastError?.description == "database read failed (test.sqlite): the disk is on fire")
+    #expect(!observer.isObserving)
+
+    failing.isOn = false
+    observer.start()  // the retry: same rows as before
+    #expect(observer.lastError == nil)
+    #expect(recoveries == 1)
+    #expect(changes == 1, "an unchanged result is not delivered again")
+    #expect(observer.isObserving)
+    observer.stop()
+  }
+
+  @Test func writeErrorsAreLabelledAsWritesAndNameTheFile() throws {
+    let (queue, directory) = try makeDatabase()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+      try queue.write { try $0.execute(sql: "INSERT INTO person (id, name, team) VALUES (1, 'Again', 'red')") }
+      Issue.record("the insert should have failed")
+    } catch {
+      let failure = DatabaseSnapshotError(error, kind: .writeFailed, databasePath: queue.path)
+      #expect(failure.kind == .writeFailed)
+      #expect(failure.resultCode == 19)  // SQLITE_CONSTRAINT
+      #expect(failure.description.hasPrefix("database write failed (test.sqlite): UNIQUE constraint failed"))
+    }
   }
 }

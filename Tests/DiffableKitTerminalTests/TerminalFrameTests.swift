@@ -35,6 +35,15 @@ import Testing
   }
 }
 
+@Suite struct TerminalSessionSequenceTests {
+  @Test func restoreUndoesEverythingEnterDid() {
+    // Enter: alternate screen on, cursor hidden. Restore: attributes reset, cursor shown, main
+    // screen back. The crash handlers write exactly these bytes.
+    #expect(TerminalSession.enterSequence == "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+    #expect(TerminalSession.restoreSequence == "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+  }
+}
+
 @Suite struct KeyDecoderTests {
   @Test func decodesKeysAndSequences() {
     var decoder = KeyDecoder()

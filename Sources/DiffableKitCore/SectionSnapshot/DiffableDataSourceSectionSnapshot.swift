@@ -38,6 +38,11 @@
 ///   ``snapshot(of:includingParent:)`` or ``replace(childrenOf:using:)`` about, an item that is
 ///   not in the section snapshot.
 ///
+/// Identifiers that break `Hashable`'s contract get `Dictionary`'s behaviour, since the section
+/// snapshot indexes its items with one: an identifier that is not equal to itself
+/// (`Double.nan`) is stored but never found again, and one whose hash changes while it is stored
+/// can stop the process with the standard library's "Duplicate keys" message. Memory stays safe.
+///
 /// ``expand(_:)`` and ``collapse(_:)`` skip unknown identifiers silently, and ``index(of:)``
 /// returns nil for them, as Apple's do.
 public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable> {

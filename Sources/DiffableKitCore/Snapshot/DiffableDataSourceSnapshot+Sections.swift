@@ -146,12 +146,24 @@ extension DiffableDataSourceSnapshot {
     return _slots.count - 1
   }
 
+  /// Stops the process when section identifiers that were just found are no longer found: their
+  /// hash or equality is not stable from one call to the next.
+  func _stopForUnstableSections(_ identifiers: [SectionIdentifierType], operation: String) -> Never {
+    _misuse(
+      operation,
+      "section identifiers \(_describeIdentifiers(identifiers)) gave different answers to the same lookup within "
+        + "one call: an identifier's hash or equality changed while it was in the snapshot",
+      fix: "Use identifiers whose Hashable conformance is stable: value types, or classes whose hashed "
+        + "properties never change.")
+  }
+
   mutating func _insertSections(
     _ identifiers: [SectionIdentifierType], anchor: SectionIdentifierType, after: Bool, operation: String
   ) {
     if let error = _newSectionsError(identifiers, anchor: anchor, operation: operation) { _stop(error) }
     guard !identifiers.isEmpty else { return }
-    let position = _slots[_slotBySection[anchor]!].position + (after ? 1 : 0)
+    guard let anchorSlot = _slotBySection[anchor] else { _stopForUnstableSections([anchor], operation: operation) }
+    let position = _slots[anchorSlot].position + (after ? 1 : 0)
     var newSlots: [Int] = []
     newSlots.reserveCapacity(identifiers.count)
     for identifier in identifiers {
@@ -172,10 +184,14 @@ extension DiffableDataSourceSnapshot {
     }
     let missing = [identifier, anchor].filter { _slotBySection[$0] == nil }
     if !missing.isEmpty { _stop(.init(kind: .sectionNotFound, operation: operation, identifiers: missing)) }
-    let from = _slots[_slotBySection[identifier]!].position
+    guard let movedSlot = _slotBySection[identifier], let anchorSlot = _slotBySection[anchor] else {
+      _stopForUnstableSections([identifier, anchor], operation: operation)
+    }
+    let from = _slots[movedSlot].position
+    var to = _slots[anchorSlot].position
     let slot = _slotAtPosition.remove(at: from)
     _sectionIDs.remove(at: from)
-    var to = _sectionIDs.firstIndex(of: anchor)!
+    if from < to { to -= 1 }
     if after { to += 1 }
     _sectionIDs.insert(identifier, at: to)
     _slotAtPosition.insert(slot, at: to)

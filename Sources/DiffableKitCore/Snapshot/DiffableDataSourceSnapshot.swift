@@ -29,6 +29,18 @@
 /// the non-stopping ``appendItemsDroppingDuplicates(_:toSection:)`` or be checked first with
 /// ``checkAppendingItems(_:toSection:)``, which throws a typed
 /// ``DiffableDataSourceSnapshotError``.
+///
+/// ## Identifiers that break Hashable's contract
+/// An identifier that is not equal to itself (`Double.nan`, or a struct holding one) behaves as
+/// in a `Dictionary`: each one appended is a new item, and no lookup ever finds it again. When
+/// an item identifier's hash or equality changes while it is in the snapshot (a class whose
+/// hashed properties are mutated), the snapshot notices the first time it cannot find the item
+/// where a section holds it, rebuilds its index from the sections (O(n)) and reports it through
+/// ``DiffableKitDiagnostics/warningHandler``, naming the operation and the identifier. A lookup
+/// never follows a stale entry: an item that was not named is never deleted or moved in its
+/// place. Where one call gets contradictory answers for the same identifier, the process stops
+/// with a message naming the operation, the identifiers and that cause. Memory stays safe in
+/// every case.
 public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
   @usableFromInline typealias _Section = SectionIdentifierType
   @usableFromInline typealias _Item = ItemIdentifierType

@@ -1,0 +1,19 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// A libFuzzer target for DiffableKit's snapshots, section snapshots and changesets, kept out of
+// the main package: it links only with `-sanitize=fuzzer`, which provides `main`. The library
+// targets are the main package's own source folders, reached through symbolic links in
+// Fuzz/Sources, so the fuzzer instruments exactly the code that ships. See Fuzz/README.md.
+let package = Package(
+  name: "DiffableKitFuzz",
+  platforms: [.macOS(.v10_15)],
+  targets: [
+    .target(name: "DiffableKitCore"),
+    .target(name: "DiffableKitDataSources", dependencies: ["DiffableKitCore"]),
+    .target(name: "DiffableKit", dependencies: ["DiffableKitCore", "DiffableKitDataSources"]),
+    .target(name: "DiffableKitTesting", dependencies: ["DiffableKit"]),
+    .executableTarget(name: "SnapshotFuzzer", dependencies: ["DiffableKit", "DiffableKitTesting"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

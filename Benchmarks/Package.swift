@@ -31,6 +31,12 @@ let package = Package(
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
     .executableTarget(
+      name: "MutationBenchmarks",
+      dependencies: benchmarkDependencies,
+      path: "Benchmarks/MutationBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    .executableTarget(
       name: "OutlineBenchmarks",
       dependencies: benchmarkDependencies,
       path: "Benchmarks/OutlineBenchmarks",

@@ -29,7 +29,10 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Precondition: `beforeIdentifier` is in the snapshot and not among `identifiers`; the
   ///   identifiers are unique. Otherwise the process stops with a message naming them.
-  /// - Complexity: O(k + m) average: k items, m the size of the destination section.
+  /// - Complexity: O(k + m) average: k items, m the size of the destination section — the
+  ///   items after the insertion point are shifted and re-indexed, so inserting near the end of
+  ///   a section is cheapest.
+  @inlinable
   public mutating func insertItems(
     _ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType
   ) {
@@ -42,7 +45,9 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Precondition: `afterIdentifier` is in the snapshot and not among `identifiers`; the
   ///   identifiers are unique. Otherwise the process stops with a message naming them.
-  /// - Complexity: O(k + m) average: k items, m the size of the destination section.
+  /// - Complexity: O(k + m) average: k items, m the size of the destination section — the
+  ///   items after the insertion point are shifted and re-indexed.
+  @inlinable
   public mutating func insertItems(
     _ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType
   ) {
@@ -113,6 +118,7 @@ extension DiffableDataSourceSnapshot {
     return .success(last)
   }
 
+  @inlinable
   mutating func _insertItems(
     _ identifiers: [ItemIdentifierType], anchor: ItemIdentifierType, after: Bool, operation: String
   ) {

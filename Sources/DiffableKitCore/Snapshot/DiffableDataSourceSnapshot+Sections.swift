@@ -38,6 +38,9 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Precondition: the identifiers are unique; otherwise the process stops naming the repeats.
   /// - Complexity: O(s + k + m): s sections, k identifiers, m items in the deleted sections.
+  ///   The O(s) part (compacting the section order and rebuilding the count tree) is paid once
+  ///   per call, not per section: delete many sections in one call.
+  @inlinable
   public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
     let repeated = _repeatedIdentifiers(identifiers)
     if !repeated.isEmpty {
@@ -121,11 +124,12 @@ extension DiffableDataSourceSnapshot {
   }
 
   /// Appends sections known to be unique and new. O(k log s).
+  ///
+  /// No `reserveCapacity` here: reserving exactly `count + k` on every call defeats the arrays'
+  /// geometric growth, making one-section-at-a-time appends quadratic.
   @usableFromInline
   mutating func _appendValidatedSections<C: Collection>(_ identifiers: C)
   where C.Element == SectionIdentifierType {
-    _sectionIDs.reserveCapacity(_sectionIDs.count + identifiers.count)
-    _slotAtPosition.reserveCapacity(_sectionIDs.count + identifiers.count)
     for identifier in identifiers {
       let position = _sectionIDs.count
       let slot = _allocateSlot(position: position)
@@ -137,6 +141,7 @@ extension DiffableDataSourceSnapshot {
   }
 
   /// A storage slot for a new, empty section at `position`. O(1) amortized.
+  @usableFromInline
   mutating func _allocateSlot(position: Int) -> Int {
     if let slot = _freeSlots.popLast() {
       _slots[slot].position = position

@@ -110,6 +110,7 @@ func _stop(
 /// their second occurrence. O(k) average.
 @usableFromInline
 func _repeatedIdentifiers<C: Collection>(_ identifiers: C) -> [C.Element] where C.Element: Hashable {
+  if identifiers.count < 2 { return [] }  // the common one-identifier call allocates nothing
   var seen = Set<C.Element>(minimumCapacity: identifiers.count)
   var reported = Set<C.Element>()
   var repeated: [C.Element] = []

@@ -379,9 +379,18 @@ extension DiffableDataSource {
   }
 
   /// Records that the applies holding `tickets` finished, then runs the completions that may run.
+  ///
+  /// Stops the process when one of them had already finished: only a host that calls a batch's
+  /// completion twice can do that.
   func _markFinished(_ tickets: [Int]) {
     for ticket in tickets {
-      _pendingCompletions[ticket - _firstPendingTicket].isFinished = true
+      let index = ticket - _firstPendingTicket
+      guard index >= 0, !_pendingCompletions[index].isFinished else {
+        _dataSourceMisuse(
+          "performBatchUpdates(_:completion:)", "the host called the completion of a batch more than once",
+          fix: "A DiffableListHost must call `completion` exactly once per batch")
+      }
+      _pendingCompletions[index].isFinished = true
     }
     _runFinishedCompletions()
   }

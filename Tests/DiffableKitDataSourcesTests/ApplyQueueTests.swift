@@ -194,4 +194,42 @@ struct ApplyQueueTests {
     // Nothing keeps it once its applies finished.
     #expect(await iterator.next() == "released")
   }
+
+  @Test("A data source released right after an apply that finished at once still runs its completion")
+  func releasedAfterImmediateApply() async {
+    let view = View()
+    let (events, continuation) = AsyncStream.makeStream(of: String.self)
+    var dataSource: DiffableDataSource<View, String, Int>? = makeReportingDataSource(host: view) {
+      continuation.yield("released")
+    }
+    dataSource?.apply(snapshot(["a": [1, 2]])) { continuation.yield("completed") }  // a reload
+    dataSource = nil
+    var iterator = events.makeAsyncIterator()
+    let first = await iterator.next()
+    #expect(first == "completed")
+    guard first == "completed" else { return }
+    #expect(view.itemIdentifiers == [[1, 2]])
+    #expect(await iterator.next() == "released")
+  }
+
+  @Test("A data source released while the host animates its batch completes it when the animation ends")
+  func releasedWhileHostAnimates() async {
+    let view = View()
+    let (events, continuation) = AsyncStream.makeStream(of: String.self)
+    var dataSource: DiffableDataSource<View, String, Int>? = makeReportingDataSource(host: view) {
+      continuation.yield("released")
+    }
+    await dataSource?.apply(snapshot(["a": [1, 2]]))
+    view.completesBatchesImmediately = false
+    dataSource?.apply(snapshot(["a": [2, 1, 3]])) { continuation.yield("completed") }
+    dataSource = nil
+    #expect(view.animatingBatchCount == 1)
+    view.finishAnimations()
+    var iterator = events.makeAsyncIterator()
+    let first = await iterator.next()
+    #expect(first == "completed")
+    guard first == "completed" else { return }
+    #expect(view.itemIdentifiers == [[2, 1, 3]])
+    #expect(await iterator.next() == "released")
+  }
 }

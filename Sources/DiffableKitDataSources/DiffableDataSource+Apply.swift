@@ -385,7 +385,7 @@ extension DiffableDataSource {
   func _markFinished(_ tickets: [Int]) {
     for ticket in tickets {
       let index = ticket - _firstPendingTicket
-      guard index >= 0, !_pendingCompletions[index].isFinished else {
+      guard index >= _pendingHead, !_pendingCompletions[index].isFinished else {
         _dataSourceMisuse(
           "performBatchUpdates(_:completion:)", "the host called the completion of a batch more than once",
           fix: "A DiffableListHost must call `completion` exactly once per batch")
@@ -397,6 +397,7 @@ extension DiffableDataSource {
 
   /// Runs, in call order, the completions of finished applies up to the first apply that has
   /// not finished, so that a completion never overtakes that of an earlier apply.
+  /// O(1) amortized per completion.
   ///
   /// Never runs them inside `apply` (a completion must not run before its `apply` returned) nor
   /// inside a call to the host (it could apply underneath a batch): then it runs them on the
@@ -410,10 +411,21 @@ extension DiffableDataSource {
     }
     _isRunningCompletions = true
     defer { _isRunningCompletions = false }
-    while let first = _pendingCompletions.first, first.isFinished {
-      _pendingCompletions.removeFirst()
-      _firstPendingTicket += 1
-      first.completion?()
+    while _pendingHead < _pendingCompletions.count, _pendingCompletions[_pendingHead].isFinished {
+      let completion = _pendingCompletions[_pendingHead].completion
+      _pendingCompletions[_pendingHead].completion = nil
+      _pendingHead += 1
+      completion?()
+    }
+    // Drop the entries that ran once they are at least half of the list: O(1) amortized each.
+    if _pendingHead == _pendingCompletions.count {
+      _firstPendingTicket += _pendingHead
+      _pendingCompletions.removeAll(keepingCapacity: true)
+      _pendingHead = 0
+    } else if _pendingHead >= 64, _pendingHead * 2 >= _pendingCompletions.count {
+      _firstPendingTicket += _pendingHead
+      _pendingCompletions.removeFirst(_pendingHead)
+      _pendingHead = 0
     }
   }
 

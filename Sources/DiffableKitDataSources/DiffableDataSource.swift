@@ -200,10 +200,13 @@ public final class DiffableDataSource<
   /// Whether an apply is running or waiting (its completion has not run yet).
   ///
   /// - Complexity: O(1).
-  public var hasPendingApplies: Bool { !_pendingCompletions.isEmpty }
+  public var hasPendingApplies: Bool { _pendingHead < _pendingCompletions.count }
 
-  /// One entry per apply whose completion has not run, in call order (ticket order).
+  /// One entry per apply, in call order (ticket order): those before `_pendingHead` ran, the
+  /// others wait.
   var _pendingCompletions: [_PendingCompletion] = []
+  /// The index in `_pendingCompletions` of the oldest apply whose completion has not run.
+  var _pendingHead = 0
   /// The ticket of `_pendingCompletions[0]`; tickets count applies from 0.
   var _firstPendingTicket = 0
   /// Whether `_runFinishedCompletions` is running completions (one that applies just queues).

@@ -67,6 +67,29 @@ struct ApplyQueueTests {
     expectInSync(view, dataSource)
   }
 
+  @Test("Hundreds of applies waiting behind animating batches complete once each, in call order")
+  func manyWaitingApplies() async {
+    let (view, dataSource) = makeList()
+    await dataSource.apply(snapshot(["a": [1]]))
+    view.completesBatchesImmediately = false
+    var events: [Int] = []
+    dataSource.apply(snapshot(["a": [1, 2]])) { events.append(0) }  // animating
+    for index in 1..<200 { dataSource.apply(snapshot(["a": [1, 2]])) { events.append(index) } }
+    dataSource.apply(snapshot(["a": [2, 1]])) { events.append(200) }  // animating
+    for index in 201..<300 { dataSource.apply(snapshot(["a": [2, 1]])) { events.append(index) } }
+    #expect(view.animatingBatchCount == 2)
+    // The first batch's end runs 0..<200 and stops at the second batch, still waiting for the
+    // host; the list of waiting completions is compacted meanwhile.
+    view.finishAnimations()
+    #expect(events == Array(0..<300))
+    #expect(!dataSource.hasPendingApplies)
+    // Later applies still find their tickets after the compaction.
+    view.completesBatchesImmediately = true
+    await dataSource.apply(snapshot(["a": [2, 1, 3]]))
+    #expect(events == Array(0..<300))
+    expectInSync(view, dataSource)
+  }
+
   @Test("A reload-data apply made while the host animates completes after the apply before it")
   func reloadDataWaitsForAnimatingApply() async {
     let (view, dataSource) = makeList()

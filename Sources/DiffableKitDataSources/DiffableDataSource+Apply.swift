@@ -12,6 +12,14 @@ extension DiffableDataSource {
   /// turns animations off. Reload and reconfigure marks of `snapshot` are carried out and then
   /// dropped: ``snapshot()`` never returns marks.
   ///
+  /// `completion` runs exactly once, on the main actor, and never before this method returned:
+  /// when the apply finishes at once (an unchanged snapshot, only reconfigures, a reload, a
+  /// host that ends its batches at once), it runs on a later turn of the main actor. Completions
+  /// run in call order, counting every apply (section snapshots and reloads included): this
+  /// one waits for those of the applies made before it, even when its own work finished first,
+  /// for instance an unchanged snapshot applied while the host still animates the previous one.
+  /// Pending applies keep the data source alive until their completions ran.
+  ///
   /// Stops the process when called from inside an apply (from the host's batch update, a cell
   /// provider or a selection callback): apply from the completion instead.
   /// - Complexity: O(n) expected for the diff (n items in the sections that changed) plus the
@@ -37,7 +45,9 @@ extension DiffableDataSource {
   /// Makes the list show `snapshot` by reloading the host: no diff, no animation. Use it to
   /// reset a list or for very large changes. `completion` runs once the host reloaded.
   ///
-  /// Runs in call order with the other applies; same misuse rules as
+  /// Runs in call order with the other applies; same completion rules (exactly once, in call
+  /// order, never before this method returned: the reload itself is synchronous, so `completion`
+  /// runs on a later turn of the main actor, after those of earlier applies) and misuse rules as
   /// ``apply(_:animatingDifferences:completion:)``.
   /// - Complexity: O(1) here plus the host's reload.
   public func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (() -> Void)? = nil) {
@@ -59,6 +69,12 @@ extension DiffableDataSource {
 
 // MARK: - The queue
 
+/// The completion of one apply, waiting until that apply and every earlier one finished.
+struct _PendingCompletion {
+  var completion: (() -> Void)?
+  var isFinished = false
+}
+
 /// One apply waiting to run.
 struct _ApplyJob<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable> {
   typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
@@ -78,14 +94,17 @@ struct _ApplyJob<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType:
   var target: Target
   var mode: Mode
   var operation: String
-  var completions: [() -> Void]
+  /// The completion handed to `apply`; moved into the data source's completion list when queued.
+  var completion: (() -> Void)?
+  /// The completion tickets this job finishes: its own and those of the applies it replaced.
+  var tickets: [Int] = []
   var coalesced = 0
 
   init(target: Target, mode: Mode, operation: String, completion: (() -> Void)?) {
     self.target = target
     self.mode = mode
     self.operation = operation
-    self.completions = completion.map { [$0] } ?? []
+    self.completion = completion
   }
 
   var isFull: Bool {
@@ -98,6 +117,11 @@ extension DiffableDataSource {
   typealias _ApplyJob = DiffableKitDataSources._ApplyJob<SectionIdentifierType, ItemIdentifierType>
 
   /// Adds an apply to the queue (coalescing if asked) and runs what can run.
+  ///
+  /// Gives the job a completion ticket in call order. With ``coalescesPendingApplies``, a full
+  /// snapshot replaces only the full-snapshot applies queued right before it (after the last
+  /// queued section-snapshot apply): section applies are never dropped, and the replaced
+  /// applies' tickets move to the new job, so their completions still run, in order.
   func _enqueue(_ job: _ApplyJob, operation: String) {
     if _hostCallDepth > 0 {
       _dataSourceMisuse(
@@ -106,12 +130,21 @@ extension DiffableDataSource {
           + "a cell provider or a selection change it caused); applies never nest",
         fix: "Apply from the completion handler of the running apply, or after it returned")
     }
+    _applyCallDepth += 1
+    defer { _applyCallDepth -= 1 }
     var job = job
-    if coalescesPendingApplies && job.isFull && !_queue.isEmpty {
-      let replaced = _queue
-      _queue.removeAll()
-      job.completions = replaced.flatMap(\.completions) + job.completions
-      job.coalesced += replaced.reduce(replaced.count) { $0 + $1.coalesced }
+    job.tickets = [_firstPendingTicket + _pendingCompletions.count]
+    _pendingCompletions.append(_PendingCompletion(completion: job.completion))
+    job.completion = nil
+    if coalescesPendingApplies && job.isFull {
+      var start = _queue.endIndex
+      while start > _queue.startIndex, _queue[start - 1].isFull { start -= 1 }
+      if start < _queue.endIndex {
+        let replaced = _queue[start...]
+        job.tickets = replaced.flatMap(\.tickets) + job.tickets
+        job.coalesced += replaced.reduce(replaced.count) { $0 + $1.coalesced }
+        _queue.removeSubrange(start...)
+      }
     }
     _queue.append(job)
     _drain()
@@ -160,11 +193,13 @@ extension DiffableDataSource {
     if let threshold = diffsOffMainActorAboveItemCount, old.numberOfItems + new.numberOfItems > threshold {
       _offMainJob = job
       let generation = _generation
-      Task { [weak self] in
+      // Holds the data source until the diff is applied, so that its completion runs even when
+      // the caller let go of the data source meanwhile.
+      Task { [self] in
         let started = _now()
         let changeset = await _diffOffMainActor(old, new)
         let duration = _now() - started
-        self?._offMainDiffFinished(
+        self._offMainDiffFinished(
           job, old: old, new: new, outlines: outlines, changeset: changeset, duration: duration,
           generation: generation)
       }
@@ -184,14 +219,11 @@ extension DiffableDataSource {
     generation: Int
   ) {
     _offMainJob = nil
-    if coalescesPendingApplies, let newer = _queue.firstIndex(where: \.isFull) {
-      // A newer whole snapshot is waiting: this one is never shown.
-      _queue[newer].completions = job.completions + _queue[newer].completions
-      _queue[newer].coalesced += 1 + job.coalesced
-      _drain()
-      return
-    }
-    if generation != _generation {
+    if coalescesPendingApplies, job.isFull, _queue.first?.isFull == true {
+      // The next apply is a newer whole snapshot: this one is never shown.
+      _queue[0].tickets = job.tickets + _queue[0].tickets
+      _queue[0].coalesced += 1 + job.coalesced
+    } else if generation != _generation {
       // The list changed meanwhile (an interactive reorder): start over from what it shows.
       _queue.insert(job, at: 0)
     } else {
@@ -200,6 +232,8 @@ extension DiffableDataSource {
       _isDraining = false
     }
     _drain()
+    // Not inside an apply: what finished may run now.
+    _runFinishedCompletions()
   }
 
   // MARK: Running one apply
@@ -258,7 +292,7 @@ extension DiffableDataSource {
         trace.record(stage.1)
         _performBatch(
           stage.1, storing: stage.0, outlines: outlines, animated: job.mode == .animated,
-          completions: index == stages.count - 1 ? job.completions : [])
+          tickets: index == stages.count - 1 ? job.tickets : [])
       }
     } else {
       // Nothing to show: the host is not called.
@@ -273,14 +307,14 @@ extension DiffableDataSource {
       trace.hostUpdateDuration = _now() - hostStarted
       traceHandler?(trace)
     }
-    if hostFinished { _finished(job.completions) } else { _finished([]) }
+    if hostFinished { _markFinished(job.tickets) }
   }
 
   /// Hands one changeset to the host as one batch (then its reconfigures), swapping the stored
-  /// snapshot inside the batch; `completions` run once the host finished it.
+  /// snapshot inside the batch; the applies of `tickets` are finished once the host finished it.
   func _performBatch(
     _ changeset: SnapshotChangeset<SectionIdentifierType, ItemIdentifierType>, storing stored: Snapshot,
-    outlines: [SectionIdentifierType: SectionSnapshot], animated: Bool, completions: [() -> Void]
+    outlines: [SectionIdentifierType: SectionSnapshot], animated: Bool, tickets: [Int]
   ) {
     guard changeset._hasBatchOperations else {
       // Only reconfigures (or nothing): no batch; they follow at once.
@@ -289,11 +323,10 @@ extension DiffableDataSource {
         let reconfigure = { self._reconfigure(changeset.itemReconfigures) }
         if animated { reconfigure() } else { host.performWithoutAnimation(reconfigure) }
       }
-      _finished(completions)
+      _markFinished(tickets)
       return
     }
     var swapped = false
-    _unfinishedHostUpdates += 1
     let batch = {
       self.host.performBatchUpdates(
         { [self] in
@@ -302,8 +335,7 @@ extension DiffableDataSource {
           self._send(changeset)
         },
         completion: { [self] _ in
-          self._unfinishedHostUpdates -= 1
-          self._finished(completions)
+          self._markFinished(tickets)
         })
     }
     if animated { batch() } else { host.performWithoutAnimation(batch) }
@@ -346,17 +378,65 @@ extension DiffableDataSource {
     return [(middleStored, first), (stored, second)]
   }
 
-  /// Runs completions of applies the host finished — at once, or, while we are inside a call to
-  /// the host (a host may finish an earlier batch when a new one starts), once that call
-  /// returned, so that a completion never runs underneath an apply. Keeps their order.
-  func _finished(_ completions: [() -> Void]) {
-    _finishedCompletions += completions
-    guard _hostCallDepth == 0, !_isRunningCompletions else { return }
+  /// Records that the applies holding `tickets` finished, then runs the completions that may run.
+  ///
+  /// Stops the process when one of them had already finished: only a host that calls a batch's
+  /// completion twice can do that.
+  func _markFinished(_ tickets: [Int]) {
+    for ticket in tickets {
+      let index = ticket - _firstPendingTicket
+      guard index >= _pendingHead, !_pendingCompletions[index].isFinished else {
+        _dataSourceMisuse(
+          "performBatchUpdates(_:completion:)", "the host called the completion of a batch more than once",
+          fix: "A DiffableListHost must call `completion` exactly once per batch")
+      }
+      _pendingCompletions[index].isFinished = true
+    }
+    _runFinishedCompletions()
+  }
+
+  /// Runs, in call order, the completions of finished applies up to the first apply that has
+  /// not finished, so that a completion never overtakes that of an earlier apply.
+  /// O(1) amortized per completion.
+  ///
+  /// Never runs them inside `apply` (a completion must not run before its `apply` returned) nor
+  /// inside a call to the host (it could apply underneath a batch): then it runs them on the
+  /// next turn of the main actor. While it runs them, a completion that applies just adds to
+  /// the list; the loop runs it once that completion returned.
+  func _runFinishedCompletions() {
+    guard !_isRunningCompletions else { return }
+    guard _applyCallDepth == 0, _hostCallDepth == 0 else {
+      _scheduleFinishedCompletions()
+      return
+    }
     _isRunningCompletions = true
     defer { _isRunningCompletions = false }
-    while !_finishedCompletions.isEmpty {
-      let completion = _finishedCompletions.removeFirst()
-      completion()
+    while _pendingHead < _pendingCompletions.count, _pendingCompletions[_pendingHead].isFinished {
+      let completion = _pendingCompletions[_pendingHead].completion
+      _pendingCompletions[_pendingHead].completion = nil
+      _pendingHead += 1
+      completion?()
+    }
+    // Drop the entries that ran once they are at least half of the list: O(1) amortized each.
+    if _pendingHead == _pendingCompletions.count {
+      _firstPendingTicket += _pendingHead
+      _pendingCompletions.removeAll(keepingCapacity: true)
+      _pendingHead = 0
+    } else if _pendingHead >= 64, _pendingHead * 2 >= _pendingCompletions.count {
+      _firstPendingTicket += _pendingHead
+      _pendingCompletions.removeFirst(_pendingHead)
+      _pendingHead = 0
+    }
+  }
+
+  /// Runs the finished completions on the next turn of the main actor (once, however often
+  /// asked before then). The task holds the data source until then.
+  func _scheduleFinishedCompletions() {
+    guard !_isFinishedCompletionsScheduled else { return }
+    _isFinishedCompletionsScheduled = true
+    Task { [self] in
+      self._isFinishedCompletionsScheduled = false
+      self._runFinishedCompletions()
     }
   }
 

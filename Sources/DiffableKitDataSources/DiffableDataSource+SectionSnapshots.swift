@@ -10,7 +10,9 @@ extension DiffableDataSource {
   /// and the user can expand and collapse its items (``expandItem(_:animatingDifferences:)``).
   /// Expanding or collapsing then inserts or deletes exactly the rows that appear or disappear.
   /// Runs in call order with the other applies and is applied to the state the list has when it
-  /// runs; it is never dropped by ``coalescesPendingApplies``.
+  /// runs; it is never dropped nor merged by ``coalescesPendingApplies``. `completion` follows
+  /// the rules of ``apply(_:animatingDifferences:completion:)``: it runs exactly once, in call
+  /// order, and never before this method returned.
   ///
   /// Stops the process when called from inside an apply.
   /// - Complexity: O(v + m) for v visible items and m items of the section, plus the diff.

@@ -33,6 +33,13 @@ import Foundation
 /// main actor (``diffsOffMainActorAboveItemCount``), and a burst of applies can be coalesced so
 /// that only the newest snapshot is shown (``coalescesPendingApplies``).
 ///
+/// Every completion runs exactly once, in call order, and never before its `apply` returned
+/// (an apply that finishes at once completes on a later turn of the main actor). The data
+/// source stays alive until its pending applies finished: a diff running off the main actor,
+/// a host batch whose completion has not come back and completions waiting for their turn each
+/// hold it, so releasing it meanwhile neither drops a completion nor leaves the host half
+/// updated; it goes away once they ran.
+///
 /// ## Selection and focus
 /// By default the selected items (and the focused one, on hosts that have a focus) are captured
 /// by identifier before every apply and restored after it: an item that moved stays selected, a
@@ -92,9 +99,12 @@ public final class DiffableDataSource<
   /// it, on hosts that have a focus. Default: true.
   public var preservesFocus = true
 
-  /// When true, an apply made while earlier applies are still waiting replaces them: only the
-  /// newest snapshot is applied (like Android's `AsyncListDiffer`), and the completions of the
-  /// replaced applies run when it finishes. Applies of section snapshots are never dropped.
+  /// When true, an apply of a full snapshot made while earlier full-snapshot applies are still
+  /// waiting replaces them: only the newest snapshot is applied (like Android's
+  /// `AsyncListDiffer`), and the completions of the replaced applies run, in call order, when it
+  /// finishes. Only consecutive full-snapshot applies merge: applies of section snapshots are
+  /// never dropped nor merged, and a full apply never replaces one made before a waiting section
+  /// apply, so every section apply runs on the state its call order gives it.
   /// Default: false (every apply is shown, in order).
   public var coalescesPendingApplies = false
 
@@ -188,14 +198,23 @@ public final class DiffableDataSource<
   }
 
   /// Whether an apply is running or waiting (its completion has not run yet).
-  public var hasPendingApplies: Bool { !_queue.isEmpty || _offMainJob != nil || _unfinishedHostUpdates > 0 }
+  ///
+  /// - Complexity: O(1).
+  public var hasPendingApplies: Bool { _pendingHead < _pendingCompletions.count }
 
-  /// Host batches handed over whose completion has not come back.
-  var _unfinishedHostUpdates = 0
-  /// Completions whose apply finished, waiting to run outside calls to the host.
-  var _finishedCompletions: [() -> Void] = []
-  /// Whether `_finished` is running completions (one that finishes another apply just queues).
+  /// One entry per apply, in call order (ticket order): those before `_pendingHead` ran, the
+  /// others wait.
+  var _pendingCompletions: [_PendingCompletion] = []
+  /// The index in `_pendingCompletions` of the oldest apply whose completion has not run.
+  var _pendingHead = 0
+  /// The ticket of `_pendingCompletions[0]`; tickets count applies from 0.
+  var _firstPendingTicket = 0
+  /// Whether `_runFinishedCompletions` is running completions (one that applies just queues).
   var _isRunningCompletions = false
+  /// Whether a later main-actor turn will run the finished completions.
+  var _isFinishedCompletionsScheduled = false
+  /// How deep we are inside `apply` (`_enqueue`); completions never run then.
+  var _applyCallDepth = 0
 
   // MARK: Answering the host (UIKit's data-source methods)
 

@@ -94,9 +94,12 @@ struct ApplyTests {
     #expect(traces.last?.diffDuration == nil)
     expectInSync(view, dataSource)
 
-    // The completion form too.
+    // The completion form too: the reload happens inside the call, the completion after it.
     var finished = false
     dataSource.applySnapshotUsingReloadData(snapshot(["c": [5]])) { finished = true }
+    #expect(!finished)
+    #expect(view.calls == [.reloadData, .reloadData])
+    await dataSource.apply(snapshot(["c": [5]]))  // unchanged; completes after the reload
     #expect(finished)
     #expect(view.calls == [.reloadData, .reloadData])
   }
@@ -108,6 +111,8 @@ struct ApplyTests {
     view.clearCalls()
     var completed = false
     dataSource.apply(snapshot(["a": [1, 2]])) { completed = true }
+    #expect(!completed)  // never before apply returned
+    await dataSource.apply(snapshot(["a": [1, 2]]))
     #expect(completed)
     #expect(view.calls.isEmpty)
   }

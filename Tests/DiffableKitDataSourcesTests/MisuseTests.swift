@@ -45,6 +45,28 @@ struct MisuseTests {
     #expect(message.contains("DiffableKit: apply(_:animatingDifferences:completion:): called while the data source"))
   }
 
+  @Test("A host that calls a batch's completion twice stops the process")
+  func doubleCompletion() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let view = DoubleCompletingView()
+        let dataSource = DiffableDataSource<DoubleCompletingView, String, Int>(host: view) { _, _, _ in
+          DoubleCompletingView.Cell()
+        }
+        var snapshot = DiffableDataSourceSnapshot<String, Int>()
+        snapshot.appendSections(["a"])
+        snapshot.appendItems([1], toSection: "a")
+        dataSource.apply(snapshot)  // the first apply reloads
+        snapshot.appendItems([2], toSection: "a")
+        dataSource.apply(snapshot)  // a batch
+      }
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      message.contains(
+        "DiffableKit: performBatchUpdates(_:completion:): the host called the completion of a batch more than once."))
+  }
+
   @Test("An interactive move from a position with no item stops the process")
   func badMove() async {
     await #expect(processExitsWith: .failure) {
@@ -86,4 +108,32 @@ struct MisuseTests {
       }
     }
   }
+}
+
+/// A host that breaks the protocol: it calls every batch's completion twice.
+@MainActor
+final class DoubleCompletingView: DiffableListHost {
+  final class Cell {}
+  struct ScrollPosition: OptionSet {
+    let rawValue: UInt
+  }
+  var indexPathsForSelectedItems: [IndexPath]? { [] }
+  func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+    updates?()
+    completion?(true)
+    completion?(true)
+  }
+  func insertSections(_ sections: IndexSet) {}
+  func deleteSections(_ sections: IndexSet) {}
+  func reloadSections(_ sections: IndexSet) {}
+  func moveSection(_ section: Int, toSection newSection: Int) {}
+  func insertItems(at indexPaths: [IndexPath]) {}
+  func deleteItems(at indexPaths: [IndexPath]) {}
+  func reloadItems(at indexPaths: [IndexPath]) {}
+  func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
+  func reloadData() {}
+  func reconfigureItems(at indexPaths: [IndexPath]) {}
+  func cellForItem(at indexPath: IndexPath) -> Cell? { nil }
+  func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {}
+  func deselectItem(at indexPath: IndexPath, animated: Bool) {}
 }

@@ -61,7 +61,7 @@
   /// A thin `NSCollectionViewDataSource` over ``DiffableDataSource`` (``core``). As AppKit's
   /// documentation describes, `apply(_:animatingDifferences: false)` reloads without diffing.
   /// The initializer makes this object the view's `dataSource`; keep a strong reference to it.
-  @MainActor
+  @MainActor @preconcurrency
   open class CollectionViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
   >: NSObject, NSCollectionViewDataSource {

@@ -116,7 +116,7 @@
   /// `tableView(_:rowViewForRow:)` and `tableView(_:isGroupRow:)` from your delegate to the
   /// methods of the same names here. As AppKit documents, `apply(_:animatingDifferences: false)`
   /// reloads without diffing. Row lookups are O(log s) for s sections.
-  @MainActor
+  @MainActor @preconcurrency
   open class TableViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
   >: NSObject, NSTableViewDataSource {

@@ -14,7 +14,7 @@
   /// with ``preservesSelection``); a batch UIKit is known to mishandle is staged; applies
   /// can be traced (``traceHandler``), diffed off the main actor and coalesced; misuse stops with
   /// a `DiffableKit: …` message.
-  @MainActor
+  @MainActor @preconcurrency
   open class CollectionViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
   >: NSObject, UICollectionViewDataSource {

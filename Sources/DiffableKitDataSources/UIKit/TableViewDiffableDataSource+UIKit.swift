@@ -11,7 +11,7 @@
   /// keep a strong reference to it. Subclass and override the `tableView(_:…)` methods for
   /// header titles, editing and moving, as with Apple's class — or set the title providers and
   /// `reorderingHandlers` instead.
-  @MainActor
+  @MainActor @preconcurrency
   open class TableViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
   >: NSObject, UITableViewDataSource {

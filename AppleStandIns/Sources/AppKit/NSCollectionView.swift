@@ -57,7 +57,7 @@ extension NSCollectionViewDataSource {
 @MainActor @preconcurrency
 open class NSCollectionView: NSView {
   /// How an item is scrolled into view.
-  public struct ScrollPosition: OptionSet, Sendable {
+  public struct ScrollPosition: OptionSet, @unchecked Sendable {
     /// The raw value.
     public let rawValue: UInt
     /// Creates a scroll position.

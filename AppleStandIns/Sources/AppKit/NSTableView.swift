@@ -82,7 +82,7 @@ public struct StandInTableRow {
 @MainActor @preconcurrency
 open class NSTableView: NSControl {
   /// How inserted and removed rows are animated.
-  public struct AnimationOptions: OptionSet, Sendable {
+  public struct AnimationOptions: OptionSet, @unchecked Sendable {
     /// The raw value.
     public let rawValue: UInt
     /// Creates options.

@@ -98,7 +98,7 @@ extension UICollectionViewDataSource {
 @MainActor @preconcurrency
 open class UICollectionView: UIScrollView {
   /// How an item is scrolled into view.
-  public struct ScrollPosition: OptionSet, Sendable {
+  public struct ScrollPosition: OptionSet, @unchecked Sendable {
     /// The raw value.
     public let rawValue: UInt
     /// Creates a scroll position.
@@ -134,7 +134,6 @@ open class UICollectionView: UIScrollView {
   open func reloadData() { standIn.reloadData() }
 
   /// Performs the changes made in `updates` as one animated batch.
-  @available(iOS 11.0, *)
   open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
     standIn.performBatchUpdates(updates, completion: completion)
   }

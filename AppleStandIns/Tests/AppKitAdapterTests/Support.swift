@@ -43,6 +43,9 @@ func makeCollection() -> (NSCollectionView, CollectionViewDiffableDataSource<Str
 /// source.
 @MainActor
 final class ForwardingDelegate: NSObject, NSTableViewDelegate {
+  /// Keeps the delegates alive (a table holds its delegate weakly, as AppKit's does).
+  static var alive: [ForwardingDelegate] = []
+
   weak var dataSource: TableViewDiffableDataSource<String, Int>?
 
   func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
@@ -59,7 +62,7 @@ final class ForwardingDelegate: NSObject, NSTableViewDelegate {
 }
 
 @MainActor
-func makeTable() -> (NSTableView, TableViewDiffableDataSource<String, Int>, ForwardingDelegate) {
+func makeTable() -> (NSTableView, TableViewDiffableDataSource<String, Int>) {
   let view = NSTableView(frame: .zero)
   view.addTableColumn(NSTableColumn(identifier: NSUserInterfaceItemIdentifier("name")))
   let dataSource = TableViewDiffableDataSource<String, Int>(tableView: view) { _, _, _, item in
@@ -70,7 +73,8 @@ func makeTable() -> (NSTableView, TableViewDiffableDataSource<String, Int>, Forw
   let delegate = ForwardingDelegate()
   delegate.dataSource = dataSource
   view.delegate = delegate
-  return (view, dataSource, delegate)
+  ForwardingDelegate.alive.append(delegate)
+  return (view, dataSource)
 }
 
 /// The items the items of a collection view show.

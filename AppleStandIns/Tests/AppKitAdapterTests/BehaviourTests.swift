@@ -1,0 +1,43 @@
+import AppKit
+import DiffableKit
+import Foundation
+import Testing
+
+/// Where the AppKit adapters now behave as Apple's do (each of these failed before the fix).
+@MainActor
+@Suite("AppKit adapters behave as Apple's")
+struct BehaviourTests {
+  @Test("First load: only the first apply reloads; a later animated apply to an empty list animates")
+  func firstLoadOnlyOnce() {
+    let (view, dataSource) = makeCollection()
+    dataSource.apply(snapshot([("a", [1])]))
+    dataSource.apply(Snapshot())
+    view.standIn.cellRequests = []
+    dataSource.apply(snapshot([("a", [1, 2])]))
+    #expect(view.standIn.log == ["reloadData", "batch(animated)", "batch(animated)"])
+    #expect(view.standIn.cellRequests == [[0, 0], [0, 1]])
+
+    let (table, tableSource) = makeTable()
+    tableSource.apply(Snapshot(), animatingDifferences: true)
+    table.standIn.cellRequests = []
+    tableSource.apply(snapshot([("a", [1, 2])]), animatingDifferences: true)
+    #expect(table.standIn.log == ["reloadData"], "rows were inserted, not reloaded")
+    #expect(table.standInRowAnimations == [.effectFade])
+    #expect(shown(table) == ["1", "2"])
+  }
+  @Test("Completions never run before apply returns, even when the view finishes at once")
+  func completionsAfterApplyReturns() async {
+    let (view, dataSource) = makeCollection()
+    let (table, tableSource) = makeTable()
+    var events: [String] = []
+    dataSource.apply(snapshot([("a", [1])])) { events.append("load") }
+    dataSource.apply(snapshot([("a", [2])]), animatingDifferences: false) { events.append("reload") }
+    tableSource.apply(snapshot([("a", [1])]), animatingDifferences: true) { events.append("table") }
+    tableSource.apply(snapshot([("a", [1, 2])]), animatingDifferences: true) { events.append("table batch") }
+    events.append("returned")
+    await Task.yield()
+    for _ in 0..<100 where events.count < 5 { await Task.yield() }
+    #expect(events == ["returned", "load", "reload", "table", "table batch"])
+    #expect(shown(view) == [[2]] && shown(table) == ["1", "2"])
+  }
+}

@@ -230,12 +230,15 @@ open class UITableView: UIScrollView {
 }
 
 extension UITableView {
-  /// Stand-in only: the user drags the row at `source` to `destination`, as UIKit's reordering
-  /// control does: asks `canMoveRowAt`, moves the row, then calls `moveRowAt`. Returns false
-  /// (nothing moved) when the data source refuses.
+  /// Stand-in only: the user drags the row at `source` to `destination` with its reorder
+  /// control, as in UIKit's editing mode: the control shows only on a row the data source says
+  /// is editable (`canEditRowAt`) and movable (`canMoveRowAt`); the row moves, then the table
+  /// calls `moveRowAt`. Returns false (nothing moved) when the data source refuses.
   @discardableResult
   public func standInUserMovesRow(from source: IndexPath, to destination: IndexPath) -> Bool {
-    guard let dataSource, dataSource.tableView(self, canMoveRowAt: source) else { return false }
+    guard let dataSource, dataSource.tableView(self, canEditRowAt: source),
+      dataSource.tableView(self, canMoveRowAt: source)
+    else { return false }
     standIn.apply(
       .init(itemMoves: [.init(from: source, to: destination)]),
       counts: standIn.countsAfterMoving(from: source, to: destination))

@@ -7,6 +7,46 @@ import UIKit
 @MainActor
 @Suite("UIKit adapters behave as Apple's")
 struct BehaviourTests {
+  @Test("Table editing: no override and no handler, no editable row and no swipe-to-delete")
+  func noEditingByDefault() {
+    let (view, dataSource) = makeTable()
+    dataSource.apply(snapshot([("a", [1, 2])]))
+    #expect(!dataSource.tableView(view, canEditRowAt: [0, 0]))
+    #expect(!view.standInUserSwipesToDelete(at: [0, 0]), "no swipe-to-delete is offered")
+    #expect(shown(view) == [[1, 2]])
+  }
+  @Test("Table editing: a subclass that overrides canEditRowAt and commit deletes by swipe")
+  func editingBySubclass() {
+    final class Editable: TableViewDiffableDataSource<String, Int> {
+      override func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+      override func tableView(
+        _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+      ) {
+        guard editingStyle == .delete, let item = itemIdentifier(for: indexPath) else { return }
+        var next = snapshot()
+        next.deleteItems([item])
+        apply(next)
+      }
+    }
+    let view = UITableView(frame: .zero, style: .plain)
+    let dataSource = Editable(tableView: view) { _, _, item in
+      let cell = RowCell()
+      cell.item = item
+      return cell
+    }
+    dataSource.apply(snapshot([("a", [1, 2, 3])]))
+    #expect(view.standInUserSwipesToDelete(at: [0, 1]))
+    #expect(dataSource.snapshot().itemIdentifiers == [1, 3])
+    #expect(shown(view) == [[1, 3]])
+  }
+  @Test("Table editing: a row the reordering handlers let move is editable, for its reorder control")
+  func reorderableRowsAreEditable() {
+    let (view, dataSource) = makeTable()
+    dataSource.apply(snapshot([("a", [1, 2])]))
+    dataSource.core.reorderingHandlers.canReorderItem = { $0 == 2 }
+    #expect(dataSource.tableView(view, canEditRowAt: [0, 1]))
+    #expect(!dataSource.tableView(view, canEditRowAt: [0, 0]))
+  }
   @Test("First load: only the first apply reloads; a later apply to an empty list animates its inserts")
   func firstLoadOnlyOnce() {
     let (view, dataSource) = makeCollection()

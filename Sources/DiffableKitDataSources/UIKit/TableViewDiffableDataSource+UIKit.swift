@@ -122,10 +122,17 @@
       core.titleForFooter(inSection: section)
     }
 
-    /// True by default (UIKit's answer for a data source that does not implement it).
-    open func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    /// Whether the row is editable. As with Apple's class, rows are not editable by default, so
+    /// there is no swipe-to-delete; the exception is a row that `core.reorderingHandlers` let
+    /// move, which must be editable for the table to show its reorder control (return `.none`
+    /// from your delegate's `tableView(_:editingStyleForRowAt:)` to keep the delete control
+    /// away). Override, together with ``tableView(_:commit:forRowAt:)``, to offer editing. O(1).
+    open func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+      core.canMoveRow(at: indexPath)
+    }
 
-    /// Does nothing by default; override to delete from your store and apply a snapshot.
+    /// Does nothing by default (no row is editable unless you override
+    /// ``tableView(_:canEditRowAt:)``); override to delete from your store and apply a snapshot.
     open func tableView(
       _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
     ) {}

@@ -128,7 +128,11 @@ public final class DiffableDataSource<
   // MARK: State
 
   /// What the host shows (or, inside a batch, is about to show). No reload marks.
-  var _current = Snapshot()
+  var _current = Snapshot() {
+    didSet { _summary.record(_current) }
+  }
+  /// The counts of `_current`, readable from any thread (for `description`).
+  nonisolated let _summary = _SnapshotSummary()
   /// Section snapshots applied with `apply(_:to:…)`, by section, while still true of `_current`.
   var _sectionSnapshots: [SectionIdentifierType: SectionSnapshot] = [:]
   /// Applies waiting to run, in call order.

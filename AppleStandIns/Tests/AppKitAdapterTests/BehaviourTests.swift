@@ -25,6 +25,7 @@ struct BehaviourTests {
     #expect(table.standInRowAnimations == [.effectFade])
     #expect(shown(table) == ["1", "2"])
   }
+
   @Test("Completions never run before apply returns, even when the view finishes at once")
   func completionsAfterApplyReturns() async {
     let (view, dataSource) = makeCollection()
@@ -39,5 +40,15 @@ struct BehaviourTests {
     for _ in 0..<100 where events.count < 5 { await Task.yield() }
     #expect(events == ["returned", "load", "reload", "table", "table batch"])
     #expect(shown(view) == [[2]] && shown(table) == ["1", "2"])
+  }
+
+  @Test("description names the type and summarizes the snapshot")
+  func descriptions() {
+    let (_, dataSource) = makeCollection()
+    dataSource.apply(snapshot([("a", [1, 2]), ("b", [3])]))
+    #expect(dataSource.description == "CollectionViewDiffableDataSource<String, Int>(2 sections, 3 items)")
+    let (_, tableSource) = makeTable()
+    tableSource.apply(snapshot([("a", [1])]), animatingDifferences: true)
+    #expect(tableSource.description == "TableViewDiffableDataSource<String, Int>(1 section, 1 item)")
   }
 }

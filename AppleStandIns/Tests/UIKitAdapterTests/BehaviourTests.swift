@@ -15,6 +15,7 @@ struct BehaviourTests {
     #expect(!view.standInUserSwipesToDelete(at: [0, 0]), "no swipe-to-delete is offered")
     #expect(shown(view) == [[1, 2]])
   }
+
   @Test("Table editing: a subclass that overrides canEditRowAt and commit deletes by swipe")
   func editingBySubclass() {
     final class Editable: TableViewDiffableDataSource<String, Int> {
@@ -39,6 +40,7 @@ struct BehaviourTests {
     #expect(dataSource.snapshot().itemIdentifiers == [1, 3])
     #expect(shown(view) == [[1, 3]])
   }
+
   @Test("Table editing: a row the reordering handlers let move is editable, for its reorder control")
   func reorderableRowsAreEditable() {
     let (view, dataSource) = makeTable()
@@ -47,6 +49,7 @@ struct BehaviourTests {
     #expect(dataSource.tableView(view, canEditRowAt: [0, 1]))
     #expect(!dataSource.tableView(view, canEditRowAt: [0, 0]))
   }
+
   @Test("First load: only the first apply reloads; a later apply to an empty list animates its inserts")
   func firstLoadOnlyOnce() {
     let (view, dataSource) = makeCollection()
@@ -64,6 +67,7 @@ struct BehaviourTests {
     #expect(table.standIn.log == ["reloadData", "batch(animated)"])
     #expect(shown(table) == [[1]])
   }
+
   @Test("Completions never run before apply returns, even when the view finishes at once")
   func completionsAfterApplyReturns() async {
     let (view, dataSource) = makeCollection()
@@ -80,5 +84,15 @@ struct BehaviourTests {
     await tableSource.apply(snapshot([("a", [2])]))
     #expect(events == ["returned", "table returned", "load", "batch", "reload", "table"])
     #expect(shown(view) == [[3, 4]] && shown(table) == [[2]])
+  }
+
+  @Test("description names the type and summarizes the snapshot")
+  func descriptions() {
+    let (_, dataSource) = makeCollection()
+    dataSource.apply(snapshot([("a", [1, 2]), ("b", [3])]))
+    #expect(dataSource.description == "CollectionViewDiffableDataSource<String, Int>(2 sections, 3 items)")
+    let (_, tableSource) = makeTable()
+    tableSource.apply(snapshot([("a", [1])]))
+    #expect(tableSource.description == "TableViewDiffableDataSource<String, Int>(1 section, 1 item)")
   }
 }

@@ -229,6 +229,12 @@
       set { core.traceHandler = newValue }
     }
 
+    /// The type and a summary of the current snapshot, for example
+    /// `TableViewDiffableDataSource<String, Int>(2 sections, 5 items)`. O(1), from any thread.
+    nonisolated open override var description: String {
+      core._summary.describe(type(of: self))
+    }
+
     // MARK: NSTableViewDataSource and the delegate methods to forward
 
     /// The number of rows: items plus header rows.

@@ -165,6 +165,12 @@
       set { core.traceHandler = newValue }
     }
 
+    /// The type and a summary of the current snapshot, for example
+    /// `CollectionViewDiffableDataSource<String, Int>(2 sections, 5 items)`. O(1), from any thread.
+    nonisolated open override var description: String {
+      core._summary.describe(type(of: self))
+    }
+
     // MARK: UICollectionViewDataSource
 
     /// The number of sections in the current snapshot.

@@ -21,6 +21,14 @@ open class UICollectionReusableView: UIView {}
 @MainActor @preconcurrency
 open class UICollectionViewCell: UICollectionReusableView {}
 
+/// A collection view cell with list styling (UIKit's `UICollectionViewListCell`).
+@available(iOS 14.0, *)
+@MainActor @preconcurrency
+open class UICollectionViewListCell: UICollectionViewCell {
+  /// The level of indentation of the cell's content.
+  open var indentationLevel: Int = 0
+}
+
 /// UIKit's `UICollectionViewDataSource`. Apple's is an `@objc` protocol; the optional
 /// requirements here have default implementations in an extension, giving UIKit's documented
 /// behaviour when a data source does not implement them.

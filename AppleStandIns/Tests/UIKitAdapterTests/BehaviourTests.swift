@@ -95,4 +95,23 @@ struct BehaviourTests {
     tableSource.apply(snapshot([("a", [1])]))
     #expect(tableSource.description == "TableViewDiffableDataSource<String, Int>(1 section, 1 item)")
   }
+
+  @Test("Outlines: list cells of an outlined section are indented by their outline level")
+  func outlineIndentation() {
+    let view = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewLayout())
+    let dataSource = CollectionViewDiffableDataSource<String, Int>(collectionView: view) { _, _, _ in
+      let cell = UICollectionViewListCell()
+      cell.indentationLevel = 5  // kept outside outlined sections
+      return cell
+    }
+    dataSource.apply(snapshot([("flat", [100]), ("tree", [])]))
+    var outline = DiffableDataSourceSectionSnapshot<Int>()
+    outline.append([1, 2])
+    outline.append([10], to: 1)
+    outline.append([20], to: 10)
+    outline.expand([1, 10])
+    dataSource.apply(outline, to: "tree")
+    let levels = view.standIn.cells.map { $0.map { ($0 as! UICollectionViewListCell).indentationLevel } }
+    #expect(levels == [[5], [0, 1, 2, 0]])
+  }
 }

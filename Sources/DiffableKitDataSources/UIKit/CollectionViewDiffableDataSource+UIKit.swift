@@ -181,11 +181,19 @@
       core.numberOfItems(inSection: section)
     }
 
-    /// The cell from the cell provider; stops the process when it returns nil.
+    /// The cell from the cell provider; stops the process when it returns nil. In a section
+    /// applied as a section snapshot, a `UICollectionViewListCell` gets the item's outline level
+    /// as its `indentationLevel`, as with Apple's class.
     open func collectionView(
       _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
     ) -> UICollectionViewCell {
-      core.cell(forItemAt: indexPath)
+      let cell = core.cell(forItemAt: indexPath)
+      if #available(iOS 14.0, tvOS 14.0, *), let listCell = cell as? UICollectionViewListCell,
+        let level = core._outlineLevelIfOutlined(ofItemAt: indexPath)
+      {
+        listCell.indentationLevel = level
+      }
+      return cell
     }
 
     /// The view from ``supplementaryViewProvider``; stops the process when it is not set or

@@ -121,18 +121,6 @@
     /// The position of the section, or nil (a DiffableKit addition). O(1) average.
     open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { core.index(for: sectionIdentifier) }
 
-    /// Whether selected items are kept by identifier across applies. Default: true.
-    public var preservesSelection: Bool {
-      get { core.preservesSelection }
-      set { core.preservesSelection = newValue }
-    }
-
-    /// Receives a trace after every apply; nil (the default) turns tracing off.
-    public var traceHandler: ((DiffableDataSourceApplyTrace) -> Void)? {
-      get { core.traceHandler }
-      set { core.traceHandler = newValue }
-    }
-
     /// The type and a summary of the current snapshot, for example
     /// `CollectionViewDiffableDataSource<String, Int>(2 sections, 5 items)`. O(1), from any thread.
     nonisolated open override var description: String {
@@ -170,5 +158,12 @@
       }
       return view
     }
+  }
+
+  /// DiffableKit's settings (`preservesSelection`, `preservesFocus`, `coalescesPendingApplies`,
+  /// `diffsOffMainActorAboveItemCount`, `traceHandler`), stored in the wrapped data source.
+  extension CollectionViewDiffableDataSource: DiffableDataSourceSettings {
+    /// The wrapped ``DiffableDataSource``.
+    public var settingsStorage: any DiffableDataSourceSettingsStorage { core }
   }
 #endif

@@ -217,18 +217,6 @@
       core.index(for: identifier).map { layout().rows(ofSection: $0).lowerBound }
     }
 
-    /// Whether selected rows are kept by identifier across applies. Default: true.
-    public var preservesSelection: Bool {
-      get { core.preservesSelection }
-      set { core.preservesSelection = newValue }
-    }
-
-    /// Receives a trace after every apply; nil (the default) turns tracing off.
-    public var traceHandler: ((DiffableDataSourceApplyTrace) -> Void)? {
-      get { core.traceHandler }
-      set { core.traceHandler = newValue }
-    }
-
     /// The type and a summary of the current snapshot, for example
     /// `TableViewDiffableDataSource<String, Int>(2 sections, 5 items)`. O(1), from any thread.
     nonisolated open override var description: String {
@@ -270,5 +258,12 @@
       guard let position = layout().position(ofRow: row) else { return false }
       return position.item == nil
     }
+  }
+
+  /// DiffableKit's settings (`preservesSelection`, `preservesFocus`, `coalescesPendingApplies`,
+  /// `diffsOffMainActorAboveItemCount`, `traceHandler`), stored in the wrapped data source.
+  extension TableViewDiffableDataSource: DiffableDataSourceSettings {
+    /// The wrapped ``DiffableDataSource``.
+    public var settingsStorage: any DiffableDataSourceSettingsStorage { core }
   }
 #endif

@@ -139,31 +139,7 @@
       set { core.sectionSnapshotHandlers = newValue }
     }
 
-    // MARK: DiffableKit additions
-
-    /// Whether selected items are kept by identifier across applies. Default: true.
-    public var preservesSelection: Bool {
-      get { core.preservesSelection }
-      set { core.preservesSelection = newValue }
-    }
-
-    /// Whether waiting applies are replaced by the newest; default false.
-    public var coalescesPendingApplies: Bool {
-      get { core.coalescesPendingApplies }
-      set { core.coalescesPendingApplies = newValue }
-    }
-
-    /// Item count above which diffs run off the main actor; default nil.
-    public var diffsOffMainActorAboveItemCount: Int? {
-      get { core.diffsOffMainActorAboveItemCount }
-      set { core.diffsOffMainActorAboveItemCount = newValue }
-    }
-
-    /// Receives a trace after every apply; nil (the default) turns tracing off.
-    public var traceHandler: ((DiffableDataSourceApplyTrace) -> Void)? {
-      get { core.traceHandler }
-      set { core.traceHandler = newValue }
-    }
+    // MARK: DiffableKit additions (and the settings of DiffableDataSourceSettings)
 
     /// The type and a summary of the current snapshot, for example
     /// `CollectionViewDiffableDataSource<String, Int>(2 sections, 5 items)`. O(1), from any thread.
@@ -236,5 +212,12 @@
     ) -> IndexPath {
       IndexPath(item: 0, section: index)
     }
+  }
+
+  /// DiffableKit's settings (`preservesSelection`, `preservesFocus`, `coalescesPendingApplies`,
+  /// `diffsOffMainActorAboveItemCount`, `traceHandler`), stored in the wrapped data source.
+  extension CollectionViewDiffableDataSource: DiffableDataSourceSettings {
+    /// The wrapped ``DiffableDataSource``.
+    public var settingsStorage: any DiffableDataSourceSettingsStorage { core }
   }
 #endif

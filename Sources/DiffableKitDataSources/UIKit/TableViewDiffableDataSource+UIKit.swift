@@ -85,18 +85,6 @@
     /// The index path of the item, or nil. O(1) average.
     open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { core.indexPath(for: itemIdentifier) }
 
-    /// Whether selected rows are kept by identifier across applies. Default: true.
-    public var preservesSelection: Bool {
-      get { core.preservesSelection }
-      set { core.preservesSelection = newValue }
-    }
-
-    /// Receives a trace after every apply; nil (the default) turns tracing off.
-    public var traceHandler: ((DiffableDataSourceApplyTrace) -> Void)? {
-      get { core.traceHandler }
-      set { core.traceHandler = newValue }
-    }
-
     /// The type and a summary of the current snapshot, for example
     /// `TableViewDiffableDataSource<String, Int>(2 sections, 5 items)`. O(1), from any thread.
     nonisolated open override var description: String {
@@ -162,5 +150,12 @@
     open func tableView(_ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
       index
     }
+  }
+
+  /// DiffableKit's settings (`preservesSelection`, `preservesFocus`, `coalescesPendingApplies`,
+  /// `diffsOffMainActorAboveItemCount`, `traceHandler`), stored in the wrapped data source.
+  extension TableViewDiffableDataSource: DiffableDataSourceSettings {
+    /// The wrapped ``DiffableDataSource``.
+    public var settingsStorage: any DiffableDataSourceSettingsStorage { core.core }
   }
 #endif

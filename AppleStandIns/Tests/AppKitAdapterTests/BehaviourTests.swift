@@ -51,4 +51,28 @@ struct BehaviourTests {
     tableSource.apply(snapshot([("a", [1])]), animatingDifferences: true)
     #expect(tableSource.description == "TableViewDiffableDataSource<String, Int>(1 section, 1 item)")
   }
+
+  @Test("A table with no delegate gets its views from the providers, without forwarding")
+  func providersWithoutForwarding() {
+    let view = NSTableView(frame: .zero)
+    view.addTableColumn(NSTableColumn(identifier: NSUserInterfaceItemIdentifier("name")))
+    let dataSource = TableViewDiffableDataSource<String, Int>(tableView: view) { _, _, _, item in
+      let cell = CellView()
+      cell.text = "\(item)"
+      return cell
+    }
+    var rowViews = 0
+    dataSource.rowViewProvider = { _, _, _ in
+      rowViews += 1
+      return NSTableRowView()
+    }
+    dataSource.sectionHeaderViewProvider = { _, _, section in
+      let header = CellView()
+      header.text = section
+      return header
+    }
+    dataSource.apply(snapshot([("a", [1, 2])]), animatingDifferences: true)
+    #expect(shown(view) == ["#a", "1", "2"])
+    #expect(rowViews == 3)
+  }
 }

@@ -1,6 +1,7 @@
 import AppKit
 import DiffableKit
 import Foundation
+import Swift5Client
 import Testing
 
 /// Where the AppKit adapters now behave as Apple's do (each of these failed before the fix).
@@ -74,5 +75,15 @@ struct BehaviourTests {
     dataSource.apply(snapshot([("a", [1, 2])]), animatingDifferences: true)
     #expect(shown(view) == ["#a", "1", "2"])
     #expect(rowViews == 3)
+  }
+
+  @Test("Isolation: Swift 5 code calls apply and snapshot() from non-isolated functions (Swift5Client)")
+  func swift5Callers() {
+    // Swift5Client compiles only because the adapters are @MainActor @preconcurrency; here its
+    // non-isolated functions run on the main actor, as legacy code would.
+    let (_, dataSource) = makeCollection()
+    #expect(legacyApply(snapshot([("a", [1, 2])]), to: dataSource) == 2)
+    let (_, tableSource) = makeTable()
+    #expect(legacyApply(snapshot([("a", [1])]), to: tableSource) == 1)
   }
 }

@@ -1,5 +1,6 @@
 import DiffableKit
 import Foundation
+import Swift5Client
 import Testing
 import UIKit
 
@@ -113,5 +114,15 @@ struct BehaviourTests {
     dataSource.apply(outline, to: "tree")
     let levels = view.standIn.cells.map { $0.map { ($0 as! UICollectionViewListCell).indentationLevel } }
     #expect(levels == [[5], [0, 1, 2, 0]])
+  }
+
+  @Test("Isolation: Swift 5 code calls apply and snapshot() from non-isolated functions (Swift5Client)")
+  func swift5Callers() {
+    // Swift5Client compiles only because the adapters are @MainActor @preconcurrency; here its
+    // non-isolated functions run on the main actor, as legacy code would.
+    let (_, dataSource) = makeCollection()
+    #expect(legacyApply(snapshot([("a", [1, 2])]), to: dataSource) == 2)
+    let (_, tableSource) = makeTable()
+    #expect(legacyApply(snapshot([("a", [1])]), to: tableSource) == 1)
   }
 }

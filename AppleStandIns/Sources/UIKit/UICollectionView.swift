@@ -27,6 +27,9 @@ open class UICollectionViewCell: UICollectionReusableView {}
 open class UICollectionViewListCell: UICollectionViewCell {
   /// The level of indentation of the cell's content.
   open var indentationLevel: Int = 0
+
+  /// The cell's accessories.
+  open var accessories: [UICellAccessory] = []
 }
 
 /// UIKit's `UICollectionViewDataSource`. Apple's is an `@objc` protocol; the optional

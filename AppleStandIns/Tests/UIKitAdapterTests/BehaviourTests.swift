@@ -125,4 +125,41 @@ struct BehaviourTests {
     let (_, tableSource) = makeTable()
     #expect(legacyApply(snapshot([("a", [1])]), to: tableSource) == 1)
   }
+
+  @Test("Outlines: the outline disclosure accessory toggles through sectionSnapshotHandlers")
+  func outlineDisclosureToggles() {
+    final class Holder { var dataSource: CollectionViewDiffableDataSource<String, Int>? }
+    let holder = Holder()
+    let view = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewLayout())
+    let dataSource = CollectionViewDiffableDataSource<String, Int>(collectionView: view) { _, _, item in
+      let cell = UICollectionViewListCell()
+      cell.accessories = holder.dataSource.map { [$0.outlineDisclosureAccessory(for: item)] } ?? []
+      return cell
+    }
+    holder.dataSource = dataSource
+    var events: [String] = []
+    dataSource.sectionSnapshotHandlers.willExpandItem = { events.append("expand \($0)") }
+    dataSource.sectionSnapshotHandlers.willCollapseItem = { events.append("collapse \($0)") }
+    dataSource.sectionSnapshotHandlers.shouldCollapseItem = { $0 != 2 }
+    dataSource.apply(snapshot([("tree", [])]))
+    var outline = DiffableDataSourceSectionSnapshot<Int>()
+    outline.append([1, 2])
+    outline.append([10], to: 1)
+    outline.append([20], to: 2)
+    outline.expand([2])
+    dataSource.apply(outline, to: "tree")
+    #expect(dataSource.snapshot().itemIdentifiers == [1, 2, 20])
+
+    func tap(_ item: Int) {
+      let cell = view.cellForItem(at: dataSource.indexPath(for: item)!) as! UICollectionViewListCell
+      cell.accessories.first?.standInTap()
+    }
+    tap(1)
+    #expect(dataSource.snapshot().itemIdentifiers == [1, 10, 2, 20])
+    tap(1)
+    tap(2)  // refused by shouldCollapseItem
+    #expect(dataSource.snapshot().itemIdentifiers == [1, 2, 20])
+    #expect(events == ["expand 1", "collapse 1"])
+    #expect(!dataSource.toggleOutlineExpansion(of: 10), "an item without children does not toggle")
+  }
 }

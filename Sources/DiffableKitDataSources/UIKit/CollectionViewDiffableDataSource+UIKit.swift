@@ -139,6 +139,37 @@
       set { core.sectionSnapshotHandlers = newValue }
     }
 
+    /// Expands `item` when it is collapsed and collapses it when expanded, through
+    /// ``sectionSnapshotHandlers`` (see ``DiffableDataSource/expandItem(_:animatingDifferences:completion:)``).
+    /// Returns whether it changed: false for an item without children, outside a section
+    /// applied as a section snapshot, or refused by a handler. O(k) for k affected items.
+    @discardableResult
+    public func toggleOutlineExpansion(of item: ItemIdentifierType, animatingDifferences: Bool = true) -> Bool {
+      guard let section = core.snapshot().sectionIdentifier(containingItem: item) else { return false }
+      let outline = core.snapshot(for: section)
+      guard outline.contains(item) else { return false }
+      return outline.isExpanded(item)
+        ? core.collapseItem(item, animatingDifferences: animatingDifferences)
+        : core.expandItem(item, animatingDifferences: animatingDifferences)
+    }
+
+    #if !os(tvOS)
+      /// An outline disclosure accessory for `item` whose action expands or collapses it through
+      /// this data source and its ``sectionSnapshotHandlers``, as UIKit's default
+      /// `.outlineDisclosure()` does with Apple's data source (whose wiring is private). Put it in
+      /// a `UICollectionViewListCell`'s `accessories` from the cell provider. Holds this data
+      /// source weakly. O(1); a tap costs ``toggleOutlineExpansion(of:animatingDifferences:)``.
+      @available(iOS 14.0, *)
+      public func outlineDisclosureAccessory(
+        for item: ItemIdentifierType, displayed: UICellAccessory.DisplayedState = .always,
+        options: UICellAccessory.OutlineDisclosureOptions = UICellAccessory.OutlineDisclosureOptions()
+      ) -> UICellAccessory {
+        .outlineDisclosure(displayed: displayed, options: options) { [weak self] in
+          self?.toggleOutlineExpansion(of: item)
+        }
+      }
+    #endif
+
     // MARK: DiffableKit additions (and the settings of DiffableDataSourceSettings)
 
     /// The type and a summary of the current snapshot, for example

@@ -7,8 +7,8 @@ extension DiffableDataSource {
   /// Makes the list show `snapshot`: works out the changes from the current state and hands
   /// them to the host as one batch update, then calls `completion` once the host finished.
   ///
-  /// Runs after the applies made before it, never inside one. The first apply to an empty list
-  /// reloads the host instead. `animatingDifferences: false` still diffs (as on iOS 15+) but
+  /// Runs after the applies made before it, never inside one. The first apply of this data source
+  /// reloads the host instead (a later apply to an empty list animates its inserts). `animatingDifferences: false` still diffs (as on iOS 15+) but
   /// turns animations off. Reload and reconfigure marks of `snapshot` are carried out and then
   /// dropped: ``snapshot()`` never returns marks.
   ///
@@ -186,7 +186,7 @@ extension DiffableDataSource {
       }
     }
 
-    if job.mode == .reloadData || old.numberOfSections == 0 {
+    if job.mode == .reloadData || !_hasLoaded {
       _run(job, old: old, new: new, outlines: outlines, changeset: nil, diffDuration: nil, offMain: false)
       return
     }
@@ -262,7 +262,7 @@ extension DiffableDataSource {
     var stages: [(Snapshot, SnapshotChangeset<SectionIdentifierType, ItemIdentifierType>)] = []
     if job.mode == .reloadData {
       reloadReason = .requested
-    } else if old.numberOfSections == 0 {
+    } else if !_hasLoaded {
       reloadReason = .initialLoad
     } else if let changeset {
       if let why = _unsafeBatchReason(changeset) {
@@ -278,6 +278,7 @@ extension DiffableDataSource {
     }
 
     var hostFinished = false
+    _hasLoaded = true
     _hostCallDepth += 1
     if let reloadReason {
       trace.method = .reloadData

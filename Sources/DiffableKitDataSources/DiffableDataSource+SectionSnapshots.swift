@@ -97,3 +97,15 @@ extension DiffableDataSource {
     return true
   }
 }
+
+extension DiffableDataSource {
+  /// The outline level of the item at `indexPath` (0 for a root), or nil when its section was
+  /// not applied as a section snapshot. What list cells' indentation follows. O(1) average.
+  func _outlineLevelIfOutlined(ofItemAt indexPath: IndexPath) -> Int? {
+    guard let item = _current.itemIdentifier(for: indexPath),
+      let section = sectionIdentifier(for: indexPath.section),
+      let outline = _sectionSnapshots[section], outline.contains(item)
+    else { return nil }
+    return outline.level(of: item)
+  }
+}

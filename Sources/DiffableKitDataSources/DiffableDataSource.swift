@@ -24,7 +24,7 @@ import Foundation
 ///
 /// ## Applying
 /// Applies run one at a time, in call order, on the main actor; each completion runs after the
-/// host finished that apply (the `async` forms return then). The first apply to an empty list
+/// host finished that apply (the `async` forms return then). The first apply of the data source
 /// and ``applySnapshotUsingReloadData(_:completion:)`` reload the host without diffing; every
 /// other apply diffs (`animatingDifferences: false` only turns animation off, as on iOS 15+).
 /// A batch that UIKit is known to mishandle (items moved inside a section that itself moves)
@@ -128,7 +128,11 @@ public final class DiffableDataSource<
   // MARK: State
 
   /// What the host shows (or, inside a batch, is about to show). No reload marks.
-  var _current = Snapshot()
+  var _current = Snapshot() {
+    didSet { _summary.record(_current) }
+  }
+  /// The counts of `_current`, readable from any thread (for `description`).
+  nonisolated let _summary = _SnapshotSummary()
   /// Section snapshots applied with `apply(_:to:…)`, by section, while still true of `_current`.
   var _sectionSnapshots: [SectionIdentifierType: SectionSnapshot] = [:]
   /// Applies waiting to run, in call order.
@@ -141,6 +145,9 @@ public final class DiffableDataSource<
   var _hostCallDepth = 0
   /// Incremented whenever `_current` changes.
   var _generation = 0
+  /// Whether an apply reached the host: only the first apply reloads it (a later apply to an
+  /// empty list animates its inserts, as UIKit's does).
+  var _hasLoaded = false
   /// Counts applies, for traces.
   var _applyCount = 0
   /// The connection handed to the host (kept alive here).

@@ -28,7 +28,8 @@ public struct DiffableDataSourceApplyTrace: Sendable, Hashable, CustomStringConv
   public enum ReloadReason: Sendable, Hashable, CustomStringConvertible {
     /// `applySnapshotUsingReloadData` was called.
     case requested
-    /// The list was empty: the first apply loads it.
+    /// The first apply of the data source loads the host (later applies to an empty list are
+    /// batches).
     case initialLoad
     /// The batch is valid but UIKit is known to mishandle it and it could not be staged; the
     /// payload explains.
@@ -38,7 +39,7 @@ public struct DiffableDataSourceApplyTrace: Sendable, Hashable, CustomStringConv
     public var description: String {
       switch self {
       case .requested: "requested with applySnapshotUsingReloadData"
-      case .initialLoad: "first apply to an empty list"
+      case .initialLoad: "first apply: the host has not loaded"
       case .unsafeBatch(let why): "unsafe batch: \(why)"
       }
     }

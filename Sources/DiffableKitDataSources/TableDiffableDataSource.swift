@@ -70,38 +70,6 @@ public final class TableDiffableDataSource<
     set { core.sectionFooterTitleProvider = newValue }
   }
 
-  /// Whether selected rows are kept by identifier across applies. Default: true.
-  public var preservesSelection: Bool {
-    get { core.preservesSelection }
-    set { core.preservesSelection = newValue }
-  }
-
-  /// Whether the focused row is kept by identifier across applies. Default: true.
-  public var preservesFocus: Bool {
-    get { core.preservesFocus }
-    set { core.preservesFocus = newValue }
-  }
-
-  /// Whether waiting applies are replaced by a newer one; see
-  /// ``DiffableDataSource/coalescesPendingApplies``. Default: false.
-  public var coalescesPendingApplies: Bool {
-    get { core.coalescesPendingApplies }
-    set { core.coalescesPendingApplies = newValue }
-  }
-
-  /// Item count above which diffs run off the main actor; see
-  /// ``DiffableDataSource/diffsOffMainActorAboveItemCount``. Default: nil.
-  public var diffsOffMainActorAboveItemCount: Int? {
-    get { core.diffsOffMainActorAboveItemCount }
-    set { core.diffsOffMainActorAboveItemCount = newValue }
-  }
-
-  /// Receives a trace after every apply; nil (the default) turns tracing off.
-  public var traceHandler: ((DiffableDataSourceApplyTrace) -> Void)? {
-    get { core.traceHandler }
-    set { core.traceHandler = newValue }
-  }
-
   /// The closures called when the user reorders rows; reordering is off until
   /// `canReorderItem` is set.
   public var reorderingHandlers: ReorderingHandlers {
@@ -218,4 +186,11 @@ final class _TableHostAdapter<Table: DiffableTableHost>: DiffableListHost {
   func attachDataSource(_ connection: DiffableListDataSourceConnection<Table.Cell>) {
     table.attachDataSource(connection)
   }
+}
+
+/// DiffableKit's settings (`preservesSelection`, `preservesFocus`, `coalescesPendingApplies`,
+/// `diffsOffMainActorAboveItemCount`, `traceHandler`), stored in the wrapped data source.
+extension TableDiffableDataSource: DiffableDataSourceSettings {
+  /// The wrapped ``DiffableDataSource``.
+  public var settingsStorage: any DiffableDataSourceSettingsStorage { core }
 }

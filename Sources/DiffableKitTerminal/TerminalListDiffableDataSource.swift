@@ -45,7 +45,7 @@ public final class TerminalListDiffableDataSource<
   /// their items. `completion` runs after the list view has performed the update.
   ///
   /// Computes a ``SnapshotChangeset`` from the current snapshot and hands it to the list view as
-  /// one batch (reconfigures after it). The first apply to an empty list reloads instead.
+  /// one batch (reconfigures after it). The first apply reloads instead.
   /// `animatingDifferences` is accepted for API parity; a terminal highlights inserted and moved
   /// rows either way.
   ///

@@ -1,4 +1,4 @@
-import DiffableKit
+import DiffableKitCore
 import Foundation
 
 /// The calls a batch update makes on a collection or table view, recorded as plain lists: what

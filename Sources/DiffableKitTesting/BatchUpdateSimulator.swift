@@ -1,4 +1,4 @@
-import DiffableKit
+import DiffableKitCore
 import Foundation
 
 /// A simulated collection or table view: rows of identifiers, updated by batch updates that are

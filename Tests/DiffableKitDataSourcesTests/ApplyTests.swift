@@ -191,7 +191,7 @@ struct ApplyTests {
     await dataSource.apply(snapshot(["a": [1, 2]]))
     await dataSource.apply(snapshot(["a": [2, 3]]))
     #expect(traces.map(\.sequenceNumber) == [1, 2])
-    #expect(traces[0].description.contains("reloadData (first apply to an empty list)"))
+    #expect(traces[0].description.contains("reloadData (first apply: the host has not loaded)"))
     #expect(traces[1].description.contains("apply #2 apply(_:animatingDifferences:completion:): batch"))
     #expect(traces[1].numberOfItems == 2)
   }

@@ -107,16 +107,35 @@
     }
   }
 
+  /// The delegate a ``TableViewDiffableDataSource`` gives a table that has none: answers the
+  /// view questions of a view-based table from the data source's providers.
+  @MainActor
+  final class _AppKitTableDelegate: NSObject, NSTableViewDelegate {
+    var viewFor: (NSTableView, NSTableColumn?, Int) -> NSView? = { _, _, _ in nil }
+    var rowViewForRow: (NSTableView, Int) -> NSTableRowView? = { _, _ in nil }
+    var isGroupRow: (NSTableView, Int) -> Bool = { _, _ in false }
+
+    func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
+      viewFor(tableView, tableColumn, row)
+    }
+    func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView? {
+      rowViewForRow(tableView, row)
+    }
+    func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool { isGroupRow(tableView, row) }
+  }
+
   /// Apple's `NSTableViewDiffableDataSource`, without the prefix: drives a view-based
   /// `NSTableView` from snapshots. Rows are the items, section by section; when
   /// ``sectionHeaderViewProvider`` is set, each section starts with a group row.
   ///
   /// A thin `NSTableViewDataSource` over ``DiffableDataSource`` (``core``) through a flat-row
-  /// host. AppKit asks its *delegate* for views: forward `tableView(_:viewFor:row:)`,
-  /// `tableView(_:rowViewForRow:)` and `tableView(_:isGroupRow:)` from your delegate to the
-  /// methods of the same names here. As AppKit documents, `apply(_:animatingDifferences: false)`
+  /// host. AppKit asks the table's *delegate* for views: when the table has no delegate at
+  /// creation, the data source makes it one that answers `tableView(_:viewFor:row:)`,
+  /// `tableView(_:rowViewForRow:)` and `tableView(_:isGroupRow:)` from the providers, so they
+  /// work with no forwarding. If you give the table your own delegate, forward those three
+  /// methods from it to the methods of the same names here. As AppKit documents, `apply(_:animatingDifferences: false)`
   /// reloads without diffing. Row lookups are O(log s) for s sections.
-  @MainActor
+  @MainActor @preconcurrency
   open class TableViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
   >: NSObject, NSTableViewDataSource {
@@ -133,6 +152,8 @@
     let core: DiffableDataSource<_AppKitTableHost, SectionIdentifierType, ItemIdentifierType>
     let cellProvider: CellProvider
     private var cachedLayout: (generation: Int, layout: _FlatRowLayout)?
+    /// The delegate made for a table that had none (the table holds its delegate weakly).
+    var delegateProxy: _AppKitTableDelegate?
 
     /// Makes row views; nil lets the table make its default row views.
     public var rowViewProvider: RowProvider?
@@ -166,6 +187,14 @@
           indexPathOf: { ($0.base as? ItemIdentifierType).flatMap(snapshot.indexPath(for:)) })
       }
       tableView.dataSource = self
+      if tableView.delegate == nil {
+        let proxy = _AppKitTableDelegate()
+        proxy.viewFor = { [weak self] in self?.tableView($0, viewFor: $1, row: $2) }
+        proxy.rowViewForRow = { [weak self] in self?.tableView($0, rowViewForRow: $1) }
+        proxy.isGroupRow = { [weak self] in self?.tableView($0, isGroupRow: $1) ?? false }
+        delegateProxy = proxy
+        tableView.delegate = proxy
+      }
     }
 
     func layout() -> _FlatRowLayout {
@@ -217,16 +246,10 @@
       core.index(for: identifier).map { layout().rows(ofSection: $0).lowerBound }
     }
 
-    /// Whether selected rows are kept by identifier across applies. Default: true.
-    public var preservesSelection: Bool {
-      get { core.preservesSelection }
-      set { core.preservesSelection = newValue }
-    }
-
-    /// Receives a trace after every apply; nil (the default) turns tracing off.
-    public var traceHandler: ((DiffableDataSourceApplyTrace) -> Void)? {
-      get { core.traceHandler }
-      set { core.traceHandler = newValue }
+    /// The type and a summary of the current snapshot, for example
+    /// `TableViewDiffableDataSource<String, Int>(2 sections, 5 items)`. O(1), from any thread.
+    nonisolated open override var description: String {
+      core._summary.describe(type(of: self))
     }
 
     // MARK: NSTableViewDataSource and the delegate methods to forward
@@ -264,5 +287,12 @@
       guard let position = layout().position(ofRow: row) else { return false }
       return position.item == nil
     }
+  }
+
+  /// DiffableKit's settings (`preservesSelection`, `preservesFocus`, `coalescesPendingApplies`,
+  /// `diffsOffMainActorAboveItemCount`, `traceHandler`), stored in the wrapped data source.
+  extension TableViewDiffableDataSource: DiffableDataSourceSettings {
+    /// The wrapped ``DiffableDataSource``.
+    public var settingsStorage: any DiffableDataSourceSettingsStorage { core }
   }
 #endif

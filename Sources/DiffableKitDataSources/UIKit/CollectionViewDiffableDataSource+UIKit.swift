@@ -14,7 +14,7 @@
   /// with ``preservesSelection``); a batch UIKit is known to mishandle is staged; applies
   /// can be traced (``traceHandler``), diffed off the main actor and coalesced; misuse stops with
   /// a `DiffableKit: …` message.
-  @MainActor
+  @MainActor @preconcurrency
   open class CollectionViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
   >: NSObject, UICollectionViewDataSource {
@@ -139,30 +139,43 @@
       set { core.sectionSnapshotHandlers = newValue }
     }
 
-    // MARK: DiffableKit additions
-
-    /// Whether selected items are kept by identifier across applies. Default: true.
-    public var preservesSelection: Bool {
-      get { core.preservesSelection }
-      set { core.preservesSelection = newValue }
+    /// Expands `item` when it is collapsed and collapses it when expanded, through
+    /// ``sectionSnapshotHandlers`` (see ``DiffableDataSource/expandItem(_:animatingDifferences:completion:)``).
+    /// Returns whether it changed: false for an item without children, outside a section
+    /// applied as a section snapshot, or refused by a handler. O(k) for k affected items.
+    @discardableResult
+    public func toggleOutlineExpansion(of item: ItemIdentifierType, animatingDifferences: Bool = true) -> Bool {
+      guard let section = core.snapshot().sectionIdentifier(containingItem: item) else { return false }
+      let outline = core.snapshot(for: section)
+      guard outline.contains(item) else { return false }
+      return outline.isExpanded(item)
+        ? core.collapseItem(item, animatingDifferences: animatingDifferences)
+        : core.expandItem(item, animatingDifferences: animatingDifferences)
     }
 
-    /// Whether waiting applies are replaced by the newest; default false.
-    public var coalescesPendingApplies: Bool {
-      get { core.coalescesPendingApplies }
-      set { core.coalescesPendingApplies = newValue }
-    }
+    #if !os(tvOS)
+      /// An outline disclosure accessory for `item` whose action expands or collapses it through
+      /// this data source and its ``sectionSnapshotHandlers``, as UIKit's default
+      /// `.outlineDisclosure()` does with Apple's data source (whose wiring is private). Put it in
+      /// a `UICollectionViewListCell`'s `accessories` from the cell provider. Holds this data
+      /// source weakly. O(1); a tap costs ``toggleOutlineExpansion(of:animatingDifferences:)``.
+      @available(iOS 14.0, *)
+      public func outlineDisclosureAccessory(
+        for item: ItemIdentifierType, displayed: UICellAccessory.DisplayedState = .always,
+        options: UICellAccessory.OutlineDisclosureOptions = UICellAccessory.OutlineDisclosureOptions()
+      ) -> UICellAccessory {
+        .outlineDisclosure(displayed: displayed, options: options) { [weak self] in
+          self?.toggleOutlineExpansion(of: item)
+        }
+      }
+    #endif
 
-    /// Item count above which diffs run off the main actor; default nil.
-    public var diffsOffMainActorAboveItemCount: Int? {
-      get { core.diffsOffMainActorAboveItemCount }
-      set { core.diffsOffMainActorAboveItemCount = newValue }
-    }
+    // MARK: DiffableKit additions (and the settings of DiffableDataSourceSettings)
 
-    /// Receives a trace after every apply; nil (the default) turns tracing off.
-    public var traceHandler: ((DiffableDataSourceApplyTrace) -> Void)? {
-      get { core.traceHandler }
-      set { core.traceHandler = newValue }
+    /// The type and a summary of the current snapshot, for example
+    /// `CollectionViewDiffableDataSource<String, Int>(2 sections, 5 items)`. O(1), from any thread.
+    nonisolated open override var description: String {
+      core._summary.describe(type(of: self))
     }
 
     // MARK: UICollectionViewDataSource
@@ -175,11 +188,19 @@
       core.numberOfItems(inSection: section)
     }
 
-    /// The cell from the cell provider; stops the process when it returns nil.
+    /// The cell from the cell provider; stops the process when it returns nil. In a section
+    /// applied as a section snapshot, a `UICollectionViewListCell` gets the item's outline level
+    /// as its `indentationLevel`, as with Apple's class.
     open func collectionView(
       _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
     ) -> UICollectionViewCell {
-      core.cell(forItemAt: indexPath)
+      let cell = core.cell(forItemAt: indexPath)
+      if #available(iOS 14.0, tvOS 14.0, *), let listCell = cell as? UICollectionViewListCell,
+        let level = core._outlineLevelIfOutlined(ofItemAt: indexPath)
+      {
+        listCell.indentationLevel = level
+      }
+      return cell
     }
 
     /// The view from ``supplementaryViewProvider``; stops the process when it is not set or
@@ -222,5 +243,12 @@
     ) -> IndexPath {
       IndexPath(item: 0, section: index)
     }
+  }
+
+  /// DiffableKit's settings (`preservesSelection`, `preservesFocus`, `coalescesPendingApplies`,
+  /// `diffsOffMainActorAboveItemCount`, `traceHandler`), stored in the wrapped data source.
+  extension CollectionViewDiffableDataSource: DiffableDataSourceSettings {
+    /// The wrapped ``DiffableDataSource``.
+    public var settingsStorage: any DiffableDataSourceSettingsStorage { core }
   }
 #endif

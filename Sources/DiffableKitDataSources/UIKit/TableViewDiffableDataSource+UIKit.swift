@@ -11,7 +11,7 @@
   /// keep a strong reference to it. Subclass and override the `tableView(_:…)` methods for
   /// header titles, editing and moving, as with Apple's class — or set the title providers and
   /// `reorderingHandlers` instead.
-  @MainActor
+  @MainActor @preconcurrency
   open class TableViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
   >: NSObject, UITableViewDataSource {
@@ -85,16 +85,10 @@
     /// The index path of the item, or nil. O(1) average.
     open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { core.indexPath(for: itemIdentifier) }
 
-    /// Whether selected rows are kept by identifier across applies. Default: true.
-    public var preservesSelection: Bool {
-      get { core.preservesSelection }
-      set { core.preservesSelection = newValue }
-    }
-
-    /// Receives a trace after every apply; nil (the default) turns tracing off.
-    public var traceHandler: ((DiffableDataSourceApplyTrace) -> Void)? {
-      get { core.traceHandler }
-      set { core.traceHandler = newValue }
+    /// The type and a summary of the current snapshot, for example
+    /// `TableViewDiffableDataSource<String, Int>(2 sections, 5 items)`. O(1), from any thread.
+    nonisolated open override var description: String {
+      core.core._summary.describe(type(of: self))
     }
 
     // MARK: UITableViewDataSource
@@ -122,10 +116,17 @@
       core.titleForFooter(inSection: section)
     }
 
-    /// True by default (UIKit's answer for a data source that does not implement it).
-    open func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    /// Whether the row is editable. As with Apple's class, rows are not editable by default, so
+    /// there is no swipe-to-delete; the exception is a row that `core.reorderingHandlers` let
+    /// move, which must be editable for the table to show its reorder control (return `.none`
+    /// from your delegate's `tableView(_:editingStyleForRowAt:)` to keep the delete control
+    /// away). Override, together with ``tableView(_:commit:forRowAt:)``, to offer editing. O(1).
+    open func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+      core.canMoveRow(at: indexPath)
+    }
 
-    /// Does nothing by default; override to delete from your store and apply a snapshot.
+    /// Does nothing by default (no row is editable unless you override
+    /// ``tableView(_:canEditRowAt:)``); override to delete from your store and apply a snapshot.
     open func tableView(
       _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
     ) {}
@@ -149,5 +150,12 @@
     open func tableView(_ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
       index
     }
+  }
+
+  /// DiffableKit's settings (`preservesSelection`, `preservesFocus`, `coalescesPendingApplies`,
+  /// `diffsOffMainActorAboveItemCount`, `traceHandler`), stored in the wrapped data source.
+  extension TableViewDiffableDataSource: DiffableDataSourceSettings {
+    /// The wrapped ``DiffableDataSource``.
+    public var settingsStorage: any DiffableDataSourceSettingsStorage { core.core }
   }
 #endif

@@ -1,0 +1,1 @@
+../../../Sources/DiffableKitTesting/BatchUpdateSimulator.swift

@@ -1,0 +1,82 @@
+import Foundation
+
+/// A color (UIKit's `UIColor`; only the class is used, as the type of a tint).
+@available(iOS 2.0, *)
+open class UIColor: NSObject, @unchecked Sendable {}
+
+/// An accessory of a list cell (UIKit's `UICellAccessory`; the outline disclosure only).
+@available(iOS 14.0, tvOS 14.0, *)
+public struct UICellAccessory {
+  /// A closure that the system calls when a user taps a cell accessory.
+  public typealias ActionHandler = () -> Void
+
+  /// The cell-editing states in which an accessory appears.
+  public enum DisplayedState: Sendable {
+    /// Always.
+    case always
+    /// Only while editing.
+    case whenEditing
+    /// Only while not editing.
+    case whenNotEditing
+  }
+
+  /// A layout width.
+  public enum LayoutDimension: Sendable {
+    /// The accessory's actual width.
+    case actual
+    /// The standard width.
+    case standard
+    /// A custom width.
+    case custom(_ width: CGFloat)
+  }
+
+  /// Configuration options for an outline disclosure.
+  public struct OutlineDisclosureOptions {
+    /// The style of an outline disclosure.
+    public enum Style: Sendable {
+      /// Chosen by the system.
+      case automatic
+      /// For a cell with nested children.
+      case cell
+      /// For a section header.
+      case header
+    }
+
+    /// The style.
+    public var style: UICellAccessory.OutlineDisclosureOptions.Style
+    /// Whether the accessory is hidden.
+    public var isHidden: Bool
+    /// The width reserved for the accessory.
+    public var reservedLayoutWidth: UICellAccessory.LayoutDimension
+    /// The tint color.
+    public var tintColor: UIColor?
+
+    /// Creates options.
+    public init(
+      style: UICellAccessory.OutlineDisclosureOptions.Style? = nil, isHidden: Bool? = nil,
+      reservedLayoutWidth: UICellAccessory.LayoutDimension? = nil, tintColor: UIColor? = nil
+    ) {
+      self.style = style ?? .automatic
+      self.isHidden = isHidden ?? false
+      self.reservedLayoutWidth = reservedLayoutWidth ?? .standard
+      self.tintColor = tintColor
+    }
+  }
+
+  /// Stand-in only: what the accessory does when tapped.
+  public let standInActionHandler: ActionHandler?
+
+  /// An outline disclosure accessory.
+  @available(iOS 14.0, *)
+  @available(tvOS, unavailable)
+  public static func outlineDisclosure(
+    displayed: UICellAccessory.DisplayedState = .always,
+    options: UICellAccessory.OutlineDisclosureOptions = OutlineDisclosureOptions(),
+    actionHandler: UICellAccessory.ActionHandler? = nil
+  ) -> UICellAccessory {
+    UICellAccessory(standInActionHandler: actionHandler)
+  }
+
+  /// Stand-in only: the user taps the accessory.
+  public func standInTap() { standInActionHandler?() }
+}

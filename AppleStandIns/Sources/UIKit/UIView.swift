@@ -1,0 +1,39 @@
+@_exported import Foundation
+import StandInList
+
+// Stand-in for the parts of UIKit that DiffableKit's UIKit adapters use; see DECLARATIONS.md for
+// the Apple page each declaration is transcribed from. Members whose names start with `standIn`
+// are not Apple API: they let tests drive the views (user gestures) and read what they show.
+
+/// An object that can respond to events (UIKit's `UIResponder`; only the class is used).
+@available(iOS 2.0, *)
+@MainActor @preconcurrency
+open class UIResponder: NSObject {}
+
+/// A rectangular area of the screen (UIKit's `UIView`).
+@available(iOS 2.0, *)
+@MainActor @preconcurrency
+open class UIView: UIResponder {
+  /// Creates a view with the given frame rectangle.
+  public init(frame: CGRect) {
+    self.frame = frame
+    super.init()
+  }
+
+  /// Creates a view with a zero frame (Objective-C's inherited `init`).
+  public convenience override init() { self.init(frame: .zero) }
+
+  /// The frame rectangle.
+  open var frame: CGRect
+
+  /// Runs `actionsWithoutAnimation` with animations turned off.
+  @available(iOS 7.0, *)
+  open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+    StandInAnimation.withoutAnimation(actionsWithoutAnimation)
+  }
+}
+
+/// A view that scrolls (UIKit's `UIScrollView`; only the class is used).
+@available(iOS 2.0, *)
+@MainActor @preconcurrency
+open class UIScrollView: UIView {}

@@ -1,0 +1,152 @@
+import AppKit
+import DiffableKit
+
+typealias Snapshot = DiffableDataSourceSnapshot<String, Int>
+
+/// A collection view item that remembers the item it was made for.
+final class ItemCell: NSCollectionViewItem {
+  var item = -1
+}
+
+/// A table cell view that remembers the item (or section header) it was made for.
+final class CellView: NSView {
+  var text = ""
+}
+
+/// A snapshot with these sections and items.
+func snapshot(_ layout: [(String, [Int])]) -> Snapshot {
+  var snapshot = Snapshot()
+  for (section, items) in layout {
+    snapshot.appendSections([section])
+    snapshot.appendItems(items, toSection: section)
+  }
+  return snapshot
+}
+
+/// The items the snapshot's sections hold, in order.
+func rows(of snapshot: Snapshot) -> [[Int]] {
+  snapshot.sectionIdentifiers.map { snapshot.itemIdentifiers(inSection: $0) }
+}
+
+@MainActor
+func makeCollection() -> (NSCollectionView, CollectionViewDiffableDataSource<String, Int>) {
+  let view = NSCollectionView(frame: .zero)
+  let dataSource = CollectionViewDiffableDataSource<String, Int>(collectionView: view) { _, _, item in
+    let cell = ItemCell()
+    cell.item = item
+    return cell
+  }
+  return (view, dataSource)
+}
+
+/// The delegate an app writes for a diffable table: forwards the view questions to the data
+/// source.
+@MainActor
+final class ForwardingDelegate: NSObject, NSTableViewDelegate {
+  /// Keeps the delegates alive (a table holds its delegate weakly, as AppKit's does).
+  static var alive: [ForwardingDelegate] = []
+
+  weak var dataSource: TableViewDiffableDataSource<String, Int>?
+
+  func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
+    dataSource?.tableView(tableView, viewFor: tableColumn, row: row)
+  }
+
+  func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView? {
+    dataSource?.tableView(tableView, rowViewForRow: row)
+  }
+
+  func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool {
+    dataSource?.tableView(tableView, isGroupRow: row) ?? false
+  }
+}
+
+@MainActor
+func makeTable() -> (NSTableView, TableViewDiffableDataSource<String, Int>) {
+  let view = NSTableView(frame: .zero)
+  view.addTableColumn(NSTableColumn(identifier: NSUserInterfaceItemIdentifier("name")))
+  let dataSource = TableViewDiffableDataSource<String, Int>(tableView: view) { _, _, _, item in
+    let cell = CellView()
+    cell.text = "\(item)"
+    return cell
+  }
+  let delegate = ForwardingDelegate()
+  delegate.dataSource = dataSource
+  view.delegate = delegate
+  ForwardingDelegate.alive.append(delegate)
+  return (view, dataSource)
+}
+
+/// The items the items of a collection view show.
+@MainActor
+func shown(_ view: NSCollectionView) -> [[Int]] {
+  view.standIn.cells.map { $0.map { ($0 as! ItemCell).item } }
+}
+
+/// What the rows of a table show, one string per row ("#" + section for a group row).
+@MainActor
+func shown(_ view: NSTableView) -> [String] {
+  (view.standIn.cells.first ?? []).map { row in
+    let text = row.views.map { ($0 as? CellView)?.text ?? "nil" }.joined(separator: ",")
+    return row.isGroupRow ? "#\(text)" : text
+  }
+}
+
+/// A seeded random number generator (SplitMix64), so that a failing sequence can be replayed.
+struct SeededRandom: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+/// A random next snapshot: sections added, removed and moved, items added, removed and moved,
+/// some reloaded or reconfigured.
+func randomSnapshot(after previous: Snapshot, using random: inout SeededRandom) -> Snapshot {
+  let pool = (0..<5).map { "s\($0)" }
+  var layout = previous.sectionIdentifiers.map { ($0, previous.itemIdentifiers(inSection: $0)) }
+  if Int.random(in: 0..<6, using: &random) == 0 { layout = [] }
+  if Int.random(in: 0..<3, using: &random) == 0, !layout.isEmpty {
+    layout.remove(at: Int.random(in: 0..<layout.count, using: &random))
+  }
+  if Int.random(in: 0..<2, using: &random) == 0 {
+    let unused = pool.filter { name in !layout.contains { $0.0 == name } }
+    if let name = unused.randomElement(using: &random) {
+      layout.insert((name, []), at: Int.random(in: 0...layout.count, using: &random))
+    }
+  }
+  if Int.random(in: 0..<3, using: &random) == 0, layout.count > 1 {
+    let section = layout.remove(at: Int.random(in: 0..<layout.count, using: &random))
+    layout.insert(section, at: Int.random(in: 0...layout.count, using: &random))
+  }
+  guard !layout.isEmpty else { return Snapshot() }
+  var present = Set(layout.flatMap(\.1))
+  for _ in 0..<Int.random(in: 0...3, using: &random) {
+    let index = Int.random(in: 0..<layout.count, using: &random)
+    if !layout[index].1.isEmpty {
+      present.remove(layout[index].1.remove(at: Int.random(in: 0..<layout[index].1.count, using: &random)))
+    }
+  }
+  for _ in 0..<Int.random(in: 0...4, using: &random) {
+    guard let item = (0..<30).filter({ !present.contains($0) }).randomElement(using: &random) else { break }
+    let index = Int.random(in: 0..<layout.count, using: &random)
+    layout[index].1.insert(item, at: Int.random(in: 0...layout[index].1.count, using: &random))
+    present.insert(item)
+  }
+  for _ in 0..<Int.random(in: 0...2, using: &random) {
+    let from = Int.random(in: 0..<layout.count, using: &random)
+    guard !layout[from].1.isEmpty else { continue }
+    let item = layout[from].1.remove(at: Int.random(in: 0..<layout[from].1.count, using: &random))
+    let to = Int.random(in: 0..<layout.count, using: &random)
+    layout[to].1.insert(item, at: Int.random(in: 0...layout[to].1.count, using: &random))
+  }
+  var next = snapshot(layout)
+  let items = next.itemIdentifiers
+  if let item = items.randomElement(using: &random), Bool.random(using: &random) { next.reloadItems([item]) }
+  if let item = items.randomElement(using: &random), Bool.random(using: &random) { next.reconfigureItems([item]) }
+  return next
+}

@@ -1,0 +1,59 @@
+import DiffableKit
+import Foundation
+import Testing
+import UIKit
+
+/// Sets every DiffableKit setting through the one generic surface, checks that the wrapped data
+/// source stores it, applies, and returns the traces received.
+@MainActor
+func exerciseSettings(_ dataSource: some DiffableDataSourceSettings, apply: () -> Void) -> [String] {
+  var traces: [String] = []
+  dataSource.traceHandler = { traces.append($0.operation) }
+  dataSource.preservesSelection = false
+  dataSource.preservesFocus = false
+  dataSource.coalescesPendingApplies = true
+  dataSource.diffsOffMainActorAboveItemCount = 10_000
+  let storage = dataSource.settingsStorage
+  #expect(!storage.preservesSelection && !storage.preservesFocus && storage.coalescesPendingApplies)
+  #expect(storage.diffsOffMainActorAboveItemCount == 10_000 && storage.traceHandler != nil)
+  #expect(!dataSource.preservesSelection && dataSource.coalescesPendingApplies)
+  apply()
+  return traces
+}
+
+@MainActor
+@Suite("DiffableKit settings on the UIKit adapters")
+struct SettingsTests {
+  @Test("Every data source offers the same settings, stored in its DiffableDataSource")
+  func sameSettingsEverywhere() {
+    let (collection, collectionSource) = makeCollection()
+    #expect(
+      exerciseSettings(collectionSource) { collectionSource.apply(snapshot([("a", [1])])) } == [
+        "apply(_:animatingDifferences:completion:)"
+      ])
+    #expect(collectionSource.settingsStorage === collectionSource.core)
+
+    let (table, tableSource) = makeTable()
+    #expect(
+      exerciseSettings(tableSource) { tableSource.applySnapshotUsingReloadData(snapshot([("a", [1])])) }.count == 1)
+
+    let plainTable = UITableView(frame: .zero, style: .plain)
+    let generic = TableDiffableDataSource<UITableView, String, Int>(tableView: plainTable) { _, _, _ in
+      UITableViewCell()
+    }
+    #expect(exerciseSettings(generic) { generic.apply(snapshot([("a", [1])])) }.count == 1)
+    #expect(shown(collection) == [[1]] && shown(table) == [[1]])
+  }
+
+  @Test("preservesSelection = false: the selection is not restored after a reload")
+  func preservesSelectionOff() {
+    let (view, dataSource) = makeCollection()
+    dataSource.apply(snapshot([("a", [1, 2])]))
+    view.selectItem(at: [0, 1], animated: false, scrollPosition: [])
+    dataSource.applySnapshotUsingReloadData(snapshot([("a", [2, 1])]))
+    #expect(view.indexPathsForSelectedItems == [[0, 0]])
+    dataSource.preservesSelection = false
+    dataSource.applySnapshotUsingReloadData(snapshot([("a", [1, 2])]))
+    #expect(view.indexPathsForSelectedItems == [])
+  }
+}

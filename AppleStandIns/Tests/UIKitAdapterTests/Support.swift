@@ -1,0 +1,123 @@
+import DiffableKit
+import UIKit
+
+typealias Snapshot = DiffableDataSourceSnapshot<String, Int>
+
+/// A collection view cell that remembers the item it was made for.
+final class ItemCell: UICollectionViewCell {
+  var item = -1
+}
+
+/// A table cell that remembers the item it was made for.
+final class RowCell: UITableViewCell {
+  var item = -1
+}
+
+/// A snapshot with these sections and items.
+func snapshot(_ layout: [(String, [Int])]) -> Snapshot {
+  var snapshot = Snapshot()
+  for (section, items) in layout {
+    snapshot.appendSections([section])
+    snapshot.appendItems(items, toSection: section)
+  }
+  return snapshot
+}
+
+/// The items the snapshot's sections hold, in order.
+func rows(of snapshot: Snapshot) -> [[Int]] {
+  snapshot.sectionIdentifiers.map { snapshot.itemIdentifiers(inSection: $0) }
+}
+
+@MainActor
+func makeCollection() -> (UICollectionView, CollectionViewDiffableDataSource<String, Int>) {
+  let view = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewLayout())
+  let dataSource = CollectionViewDiffableDataSource<String, Int>(collectionView: view) { _, _, item in
+    let cell = ItemCell()
+    cell.item = item
+    return cell
+  }
+  return (view, dataSource)
+}
+
+@MainActor
+func makeTable() -> (UITableView, TableViewDiffableDataSource<String, Int>) {
+  let view = UITableView(frame: .zero, style: .plain)
+  let dataSource = TableViewDiffableDataSource<String, Int>(tableView: view) { _, _, item in
+    let cell = RowCell()
+    cell.item = item
+    return cell
+  }
+  return (view, dataSource)
+}
+
+/// The items the cells of a collection view show.
+@MainActor
+func shown(_ view: UICollectionView) -> [[Int]] {
+  view.standIn.cells.map { $0.map { ($0 as! ItemCell).item } }
+}
+
+/// The items the cells of a table show.
+@MainActor
+func shown(_ view: UITableView) -> [[Int]] {
+  view.standIn.cells.map { $0.map { ($0 as! RowCell).item } }
+}
+
+/// A seeded random number generator (SplitMix64), so that a failing sequence can be replayed.
+struct SeededRandom: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// A random next snapshot: sections added, removed and moved, items added, removed and moved,
+/// some reloaded or reconfigured.
+func randomSnapshot(after previous: Snapshot, using random: inout SeededRandom) -> Snapshot {
+  let pool = (0..<5).map { "s\($0)" }
+  var layout = previous.sectionIdentifiers.map { ($0, previous.itemIdentifiers(inSection: $0)) }
+  if Int.random(in: 0..<6, using: &random) == 0 { layout = [] }
+  if Int.random(in: 0..<3, using: &random) == 0, !layout.isEmpty {
+    layout.remove(at: Int.random(in: 0..<layout.count, using: &random))
+  }
+  if Int.random(in: 0..<2, using: &random) == 0 {
+    let unused = pool.filter { name in !layout.contains { $0.0 == name } }
+    if let name = unused.randomElement(using: &random) {
+      layout.insert((name, []), at: Int.random(in: 0...layout.count, using: &random))
+    }
+  }
+  if Int.random(in: 0..<3, using: &random) == 0, layout.count > 1 {
+    let section = layout.remove(at: Int.random(in: 0..<layout.count, using: &random))
+    layout.insert(section, at: Int.random(in: 0...layout.count, using: &random))
+  }
+  guard !layout.isEmpty else { return Snapshot() }
+  var present = Set(layout.flatMap(\.1))
+  for _ in 0..<Int.random(in: 0...3, using: &random) {
+    let index = Int.random(in: 0..<layout.count, using: &random)
+    if !layout[index].1.isEmpty {
+      present.remove(layout[index].1.remove(at: Int.random(in: 0..<layout[index].1.count, using: &random)))
+    }
+  }
+  for _ in 0..<Int.random(in: 0...4, using: &random) {
+    guard let item = (0..<30).filter({ !present.contains($0) }).randomElement(using: &random) else { break }
+    let index = Int.random(in: 0..<layout.count, using: &random)
+    layout[index].1.insert(item, at: Int.random(in: 0...layout[index].1.count, using: &random))
+    present.insert(item)
+  }
+  for _ in 0..<Int.random(in: 0...2, using: &random) {
+    let from = Int.random(in: 0..<layout.count, using: &random)
+    guard !layout[from].1.isEmpty else { continue }
+    let item = layout[from].1.remove(at: Int.random(in: 0..<layout[from].1.count, using: &random))
+    let to = Int.random(in: 0..<layout.count, using: &random)
+    layout[to].1.insert(item, at: Int.random(in: 0...layout[to].1.count, using: &random))
+  }
+  var next = snapshot(layout)
+  let items = next.itemIdentifiers
+  if let item = items.randomElement(using: &random), Bool.random(using: &random) { next.reloadItems([item]) }
+  if let item = items.randomElement(using: &random), Bool.random(using: &random) { next.reconfigureItems([item]) }
+  return next
+}

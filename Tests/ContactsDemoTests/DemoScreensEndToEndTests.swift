@@ -18,16 +18,24 @@ extension ContactsDemoEndToEndTests {
     }
   }
 
-  @Test func companiesRefreshCountsAndDisclosureInTheApplyAndCollapseFocusesTheCompany() throws {
+  /// Starts the demo in tmux on a new database in a new directory, holding ``fiveContacts``.
+  func startOnFiveContacts(_ name: String) throws -> (pane: TmuxPane, directory: URL) {
     let tmux = try Self.tmuxPath()
     let binary = try Self.binary()
     let directory = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
     let database = directory.appendingPathComponent("contacts.sqlite").path
     try Self.makeForeignDatabase(at: database, rows: Self.fiveContacts)
-    let pane = TmuxPane(tmux: tmux, socket: "dk-outline-\(UUID().uuidString.prefix(8))")
-    defer { pane.kill() }
+    let pane = TmuxPane(tmux: tmux, socket: "dk-\(name)-\(UUID().uuidString.prefix(8))")
     try pane.start(command: "'\(binary.path)' --database '\(database)'", width: 100, height: 20)
+    return (pane, directory)
+  }
+
+  @Test func companiesRefreshCountsAndDisclosureInTheApplyAndCollapseFocusesTheCompany() throws {
+    let (pane, directory) = try startOnFiveContacts("outline")
+    defer {
+      pane.kill()
+      try? FileManager.default.removeItem(at: directory)
+    }
     _ = try pane.waitFor("the list") { $0.contains("All (5)") }
 
     try pane.send("2")
@@ -65,15 +73,12 @@ extension ContactsDemoEndToEndTests {
   }
 
   @Test func settingsReachTheListAndTheFocusFollowsDeletesAndAdds() throws {
-    let tmux = try Self.tmuxPath()
-    let binary = try Self.binary()
-    let directory = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let (pane, directory) = try startOnFiveContacts("settings")
+    defer {
+      pane.kill()
+      try? FileManager.default.removeItem(at: directory)
+    }
     let database = directory.appendingPathComponent("contacts.sqlite").path
-    try Self.makeForeignDatabase(at: database, rows: Self.fiveContacts)
-    let pane = TmuxPane(tmux: tmux, socket: "dk-settings-\(UUID().uuidString.prefix(8))")
-    defer { pane.kill() }
-    try pane.start(command: "'\(binary.path)' --database '\(database)'", width: 100, height: 20)
     var screen = try pane.waitFor("the list") { $0.contains("All (5)") }
     #expect(line(containing: "Ada Good", in: screen)?.hasSuffix("Acme") == true, "\(screen)")
 

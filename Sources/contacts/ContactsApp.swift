@@ -50,6 +50,7 @@ final class ContactsApp: ScreenHost {
   func start() {
     contacts.load()
     companies.load()
+    settings.load()
     screens[current].didAppear()
     draw()
     session.run(onKey: { [weak self] key in self?.handle(key) }, onResize: { [weak self] in self?.resize() })

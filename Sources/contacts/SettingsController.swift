@@ -21,7 +21,7 @@ final class SettingsController {
   private(set) var highlightChanges = true
   private(set) var syncSize = 300
   /// How many contacts the database held when last counted (``refreshContactCount()``).
-  private(set) var contactCount: Int
+  private(set) var contactCount = 0
   var databasePath: String { store.path }
 
   var willChange: (() -> Void)?
@@ -32,7 +32,13 @@ final class SettingsController {
 
   init(store: ContactStore) {
     self.store = store
+  }
+
+  /// Counts the contacts and hands the screens the first table (no row changed yet).
+  func load() {
+    willChange?()
     contactCount = (try? store.count()) ?? 0
+    didChange?([])
   }
 
   /// The table, derived from the current state: structure only.

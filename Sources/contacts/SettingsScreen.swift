@@ -30,9 +30,8 @@ final class SettingsScreen: Screen {
 
   func didAppear() {
     // The contact count is not live: count again whenever the screen shows (a new count comes
-    // back through settingsDidChange). The first time, load the table.
+    // back through settingsDidChange).
     controller.refreshContactCount()
-    if dataSource.snapshot().numberOfSections == 0 { reloadSnapshot() }
   }
 
   func settingsWillChange() {

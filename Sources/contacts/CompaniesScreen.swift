@@ -11,8 +11,7 @@ final class CompaniesScreen: Screen {
   private var dataSource: DiffableDataSource<TerminalListView, Int, OutlineItem>!
   var listView: TerminalListView { dataSource.host }
   private weak var host: (any ScreenHost)?
-  /// The focused row, captured in willChange (or asked for by a key) and focused again by
-  /// identifier after the apply.
+  /// The focused row, captured in willChange and focused again by identifier after the apply.
   private var pendingFocusedItem: OutlineItem?
 
   init(controller: CompaniesController, host: any ScreenHost, width: Int, height: Int) {
@@ -24,7 +23,7 @@ final class CompaniesScreen: Screen {
     dataSource.sectionHeaderTitleProvider = { _ in "Contacts by company" }
     controller.willChange = { [weak self] in
       guard let self else { return }
-      pendingFocusedItem = pendingFocusedItem ?? dataSource.focusedItem
+      pendingFocusedItem = dataSource.focusedItem
     }
     controller.didChange = { [weak self] in self?.reloadSnapshot() }
     controller.reportErrors(to: host, as: .companiesQuery)
@@ -83,9 +82,9 @@ final class CompaniesScreen: Screen {
         let open = key == .enter || key == .character(" ") ? !controller.expanded.contains(name) : expand
         controller.setExpanded(name, open)
       case .contact(let id)?:
-        // ← on a contact collapses its company and focuses the company.
+        // ← on a contact focuses its company, then collapses it.
         if !expand, let company = controller.contact(id)?.company {
-          pendingFocusedItem = .company(company)
+          dataSource.focus(.company(company))
           controller.setExpanded(company, false)
         }
       case nil: break

@@ -66,8 +66,9 @@ extension ContactsDemoEndToEndTests {
     try pane.send("Down")
     _ = try pane.waitFor("focus on Ada") { self.focusedRow($0)?.contains("Ada Good") == true }
     try pane.send("Left")
-    screen = try pane.waitFor("Acme collapsed") { !$0.contains("Ada Good") }
-    #expect(focusedRow(screen)?.contains("▸ Acme") == true, "\(screen)")
+    _ = try pane.waitFor("Acme collapsed and focused") {
+      !$0.contains("Ada Good") && self.focusedRow($0)?.contains("▸ Acme") == true
+    }
     try pane.send("q")
     try pane.waitForExit()
   }

@@ -1,95 +1,39 @@
 import DiffableKit
-import DiffableKitGRDB
 import DiffableKitTerminal
-
-/// Items of the companies outline: a company (parent) or a contact (child).
-enum OutlineItem: Hashable, Sendable {
-  case company(String)
-  case contact(Int64)
-}
-
-/// Side controller of the outline screen: the contacts grouped by company (live) and which
-/// companies are expanded.
-@MainActor
-final class CompaniesController {
-  private let observer: DatabaseSnapshotObserver<Contact, String, Int64>
-  private(set) var expanded: Set<String> = []
-  var willChange: (() -> Void)?
-  var didChange: (() -> Void)?
-  /// Called when the live query fails or leaves out rows it cannot decode.
-  var didFail: ((DatabaseSnapshotError) -> Void)?
-  /// Called when the live query succeeds cleanly again after ``didFail``.
-  var didRecover: (() -> Void)?
-
-  init(store: ContactStore) {
-    observer = DatabaseSnapshotObserver(
-      reader: store.queue, rows: { db in try ContactStore.rowsByCompany(db) }, decode: { row in try Contact(row: row) },
-      builder: DatabaseSnapshotBuilder(section: \.company, identifier: \.id))
-  }
-
-  func load() {
-    observer.willChange = { [weak self] in self?.willChange?() }
-    observer.didChange = { [weak self] in self?.didChange?() }
-    observer.didFail = { [weak self] in self?.didFail?($0) }
-    observer.didRecover = { [weak self] in self?.didRecover?() }
-    observer.start()
-  }
-
-  /// Starts the live query again if an error ended it.
-  func retry() {
-    if !observer.isObserving { load() }
-  }
-
-  /// Companies in order, with their contacts (sections of the observer's snapshot).
-  var companies: [String] { observer.snapshot.sectionIdentifiers }
-  func contacts(of company: String) -> [Int64] { observer.snapshot.itemIdentifiers(inSection: company) }
-  func contact(_ id: Int64) -> Contact? { observer.records[id] }
-  /// Contacts whose content changed in the last update.
-  var changedContacts: [Int64] { observer.snapshot.reconfiguredItemIdentifiers }
-
-  func setExpanded(_ company: String, _ isExpanded: Bool) {
-    guard expanded.contains(company) != isExpanded else { return }
-    willChange?()
-    if isExpanded { expanded.insert(company) } else { expanded.remove(company) }
-    didChange?()
-  }
-}
 
 /// The outline screen: companies with their contacts, expand and collapse.
 @MainActor
 final class CompaniesScreen: Screen {
   let title = "Companies"
-  let listView: TerminalListView
+  let hint = "↑/↓ move · Enter/→ expand · ← collapse · 1 2 3 screens · q quit"
+  let isEditingText = false
   private let controller: CompaniesController
   private var dataSource: DiffableDataSource<TerminalListView, Int, OutlineItem>!
+  var listView: TerminalListView { dataSource.host }
   private weak var host: (any ScreenHost)?
+  /// The focused row, captured in willChange and focused again by identifier after the apply.
   private var pendingFocusedItem: OutlineItem?
-  private var previousCounts: [String: Int] = [:]
-  private var previousExpanded: Set<String> = []
-
-  let hint = "↑/↓ move · Enter/→ expand · ← collapse · 1 2 3 screens · q quit"
 
   init(controller: CompaniesController, host: any ScreenHost, width: Int, height: Int) {
     self.controller = controller
     self.host = host
-    listView = TerminalListView(width: width, height: height)
-    dataSource = DiffableDataSource(host: listView) { [unowned self] _, _, item in self.cell(for: item)
-    }
-    dataSource.traceHandler = { [weak self] trace in
-      guard let self else { return }
-      self.host?.screenDidApply(TerminalApplyReport(trace: trace), from: self)
+    dataSource = DiffableDataSource(screen: self, width: width, height: height, reportingTo: host) {
+      [unowned self] in self.cell(for: $0)
     }
     dataSource.sectionHeaderTitleProvider = { _ in "Contacts by company" }
     controller.willChange = { [weak self] in
       guard let self else { return }
-      pendingFocusedItem = listView.focusedIndexPath.flatMap { self.dataSource.itemIdentifier(for: $0) }
+      pendingFocusedItem = dataSource.focusedItem
     }
     controller.didChange = { [weak self] in self?.reloadSnapshot() }
-    controller.didFail = { [weak self] error in self?.host?.show(error: "\(error)", from: .companiesQuery) }
-    controller.didRecover = { [weak self] in self?.host?.clearError(from: .companiesQuery) }
+    controller.reportErrors(to: host, as: .companiesQuery)
   }
 
   func didAppear() {}
+
+  /// Nothing on this screen depends on the settings.
+  func settingsWillChange() {}
+  func settingsDidChange(_ changed: [SettingsCell]) {}
 
   private func cell(for item: OutlineItem) -> TerminalCell {
     switch item {
@@ -106,61 +50,47 @@ final class CompaniesScreen: Screen {
     }
   }
 
-  /// The one place this screen builds and applies its snapshot: a section snapshot with the
-  /// companies as parents and their contacts as children, expanded as the controller says.
+  /// The one place this screen builds and applies its snapshot: an outline (a section snapshot)
+  /// with the companies as parents and their contacts as children, expanded as the controller
+  /// says, whose visible rows make the list's one section. The rows the controller says changed
+  /// are marked for reconfigure on that snapshot (a section snapshot cannot carry the marks).
   func reloadSnapshot() {
     var outline = DiffableDataSourceSectionSnapshot<OutlineItem>()
-    var counts: [String: Int] = [:]
-    var changed: [OutlineItem] = []
     let companies = controller.companies
     outline.append(companies.map(OutlineItem.company))
     for company in companies {
-      let contacts = controller.contacts(of: company)
-      counts[company] = contacts.count
-      outline.append(contacts.map(OutlineItem.contact), to: .company(company))
-      if let old = previousCounts[company], old != contacts.count { changed.append(.company(company)) }
+      outline.append(controller.contacts(of: company).map(OutlineItem.contact), to: .company(company))
     }
-    outline.expand(controller.expanded.filter { counts[$0] != nil }.map(OutlineItem.company))
-    changed += controller.changedContacts.map(OutlineItem.contact)
-    changed += controller.expanded.symmetricDifference(previousExpanded).map(OutlineItem.company)
-    previousExpanded = controller.expanded
-    previousCounts = counts
-    dataSource.apply(outline, to: 0, animatingDifferences: true) { [weak self] in
+    outline.expand(controller.expanded.map(OutlineItem.company).filter { outline.contains($0) })
+    var snapshot = DiffableDataSourceSnapshot<Int, OutlineItem>()
+    snapshot.replaceItems(inSection: 0, withVisibleItemsOf: outline)
+    snapshot.reconfigureItems(controller.changedItems.filter { snapshot.containsItem($0) })
+    dataSource.apply(snapshot, animatingDifferences: true) { [weak self] in
       guard let self else { return }
-      // Section snapshots carry no reconfigure marks: refresh changed rows in place on the host.
-      let paths = changed.compactMap { self.dataSource.indexPath(for: $0) }
-      if !paths.isEmpty { listView.reconfigureItems(at: paths) }
-      if let item = pendingFocusedItem, let path = dataSource.indexPath(for: item) {
-        listView.focusedIndexPath = path
-      }
+      dataSource.focus(pendingFocusedItem)
       pendingFocusedItem = nil
+      host?.setNeedsDisplay()
     }
   }
 
   func handle(_ key: Key) -> Bool {
-    let focused = listView.focusedIndexPath.flatMap { dataSource.itemIdentifier(for: $0) }
     switch key {
-    case .up, .character("k"): listView.moveFocus(by: -1)
-    case .down, .character("j"): listView.moveFocus(by: 1)
-    case .pageUp: listView.pageUp()
-    case .pageDown: listView.pageDown()
-    case .home, .character("g"): listView.moveFocusToFirst()
-    case .end, .character("G"): listView.moveFocusToLast()
     case .enter, .right, .character(" "), .character("l"), .left, .character("h"):
       let expand = key != .left && key != .character("h")
-      switch focused {
+      switch dataSource.focusedItem {
       case .company(let name)?:
         let open = key == .enter || key == .character(" ") ? !controller.expanded.contains(name) : expand
         controller.setExpanded(name, open)
       case .contact(let id)?:
+        // ← on a contact focuses its company, then collapses it.
         if !expand, let company = controller.contact(id)?.company {
-          pendingFocusedItem = .company(company)
+          dataSource.focus(.company(company))
           controller.setExpanded(company, false)
         }
       case nil: break
       }
     default:
-      return false
+      guard dataSource.handleNavigationKey(key) else { return false }
     }
     host?.setNeedsDisplay()
     return true

@@ -27,7 +27,7 @@ final class ContactsApp: ScreenHost {
   init(store: ContactStore, session: TerminalSession, crashKey: CrashKind? = nil) {
     self.session = session
     self.crashKey = crashKey
-    settings = SettingsController(databasePath: store.path)
+    settings = SettingsController(store: store)
     contacts = ContactsController(store: store)
     companies = CompaniesController(store: store)
     let size = session.size
@@ -37,11 +37,12 @@ final class ContactsApp: ScreenHost {
     let outline = CompaniesScreen(controller: companies, host: self, width: size.width, height: listHeight)
     let settingsScreen = SettingsScreen(controller: settings, host: self, width: size.width, height: listHeight)
     screens = [list, outline, settingsScreen]
-    settings.contactCount = { (try? store.count()) ?? 0 }
-    let previousDidChange = settings.didChange
-    settings.didChange = { [weak list] changed in
-      previousDidChange?(changed)
-      if changed.contains(.showDetails) { list?.settingsDidChange() }
+    // The one listener of the settings: every change reaches every screen from here.
+    settings.willChange = { [weak self] in
+      for screen in self?.screens ?? [] { screen.settingsWillChange() }
+    }
+    settings.didChange = { [weak self] changed in
+      for screen in self?.screens ?? [] { screen.settingsDidChange(changed) }
     }
   }
 
@@ -49,6 +50,7 @@ final class ContactsApp: ScreenHost {
   func start() {
     contacts.load()
     companies.load()
+    settings.load()
     screens[current].didAppear()
     draw()
     session.run(onKey: { [weak self] key in self?.handle(key) }, onResize: { [weak self] in self?.resize() })
@@ -56,7 +58,7 @@ final class ContactsApp: ScreenHost {
 
   private func handle(_ key: Key) {
     let screen = screens[current]
-    let searching = (screen as? ContactsListScreen)?.isSearching ?? false
+    let searching = screen.isEditingText
     if key == .control("c") { quit() }
     if key == .character("!"), let crashKey { crashKey.crash() }
     if !searching || key == .tab {

@@ -6,7 +6,7 @@ import GRDB
 /// Side controller of the list screen: owns the search text and the live query, and tells the
 /// screen before and after its data changes (`willChange` / `didChange`).
 @MainActor
-final class ContactsController {
+final class ContactsController: LiveQueryController {
   typealias Observer = DatabaseSnapshotObserver<Contact, ContactSection, Int64>
 
   let store: ContactStore
@@ -39,12 +39,11 @@ final class ContactsController {
 
   /// Starts the live query; the first result is delivered before this returns.
   func load() {
-    observer.willChange = { [weak self] in self?.willChange?() }
-    observer.didChange = { [weak self] in self?.didChange?() }
-    observer.didFail = { [weak self] in self?.didFail?($0) }
-    observer.didRecover = { [weak self] in self?.didRecover?() }
-    observer.start()
+    observer.start(reportingTo: self)
   }
+
+  /// The observer already marked the contacts whose content changed (see ``snapshot``).
+  func queryDidChange() { didChange?() }
 
   /// Starts the live query again if an error ended it.
   func retry() {

@@ -7,38 +7,35 @@ import Foundation
 @MainActor
 final class ContactsListScreen: Screen {
   let title = "Contacts"
-  let listView: TerminalListView
   private let controller: ContactsController
   private let settings: SettingsController
   private var dataSource: DiffableDataSource<TerminalListView, ContactSection, Int64>!
+  var listView: TerminalListView { dataSource.host }
   private weak var host: (any ScreenHost)?
-
-  /// Selection captured in willChange, restored after the apply (by identifier).
-  private var pendingSelectedIDs: [Int64] = []
+  /// The focused contact, captured in willChange (or asked for by a key: the contact just added)
+  /// and focused again by identifier after the apply.
   private var pendingFocusedID: Int64?
-  private(set) var isSearching = false
+  private var isSearching = false
+  var isEditingText: Bool { isSearching }
 
   init(controller: ContactsController, settings: SettingsController, host: any ScreenHost, width: Int, height: Int) {
     self.controller = controller
     self.settings = settings
     self.host = host
-    listView = TerminalListView(width: width, height: height)
+    dataSource = DiffableDataSource(screen: self, width: width, height: height, reportingTo: host) {
+      [unowned self] in self.cell(for: $0)
+    }
     listView.emptyText = "No contacts match."
-    dataSource = DiffableDataSource(host: listView) { [unowned self] _, _, id in
-      self.cell(for: id)
-    }
-    dataSource.traceHandler = { [weak self] trace in
-      guard let self else { return }
-      self.host?.screenDidApply(TerminalApplyReport(trace: trace), from: self)
-    }
     dataSource.sectionHeaderTitleProvider = { [unowned self] section in
       let count = self.dataSource.snapshot().numberOfItems(inSection: section)
       return "\(section.rawValue) (\(count))"
     }
-    controller.willChange = { [weak self] in self?.captureSelection() }
+    controller.willChange = { [weak self] in
+      guard let self else { return }
+      pendingFocusedID = pendingFocusedID ?? dataSource.focusedItem
+    }
     controller.didChange = { [weak self] in self?.reloadSnapshot() }
-    controller.didFail = { [weak self] error in self?.host?.show(error: "\(error)", from: .contactsQuery) }
-    controller.didRecover = { [weak self] in self?.host?.clearError(from: .contactsQuery) }
+    controller.reportErrors(to: host, as: .contactsQuery)
   }
 
   var hint: String {
@@ -49,63 +46,39 @@ final class ContactsListScreen: Screen {
 
   func didAppear() {}
 
+  func settingsWillChange() {}
+
+  /// The company shown next to each name is a setting: every row's content changes with it.
+  func settingsDidChange(_ changed: [SettingsCell]) {
+    if changed.contains(.showDetails) { reloadSnapshot(reconfiguringEveryItem: true) }
+  }
+
   private func cell(for id: Int64) -> TerminalCell {
     guard let contact = controller.contact(id) else { return TerminalCell(text: "?") }
     let star = contact.isFavorite ? "★ " : "  "
     return TerminalCell(text: star + contact.name, detail: settings.showDetails ? contact.company : nil)
   }
 
-  // MARK: Seed pattern: capture in willChange, one reloadSnapshot(), restore by identifier.
-
-  private func captureSelection() {
-    pendingSelectedIDs = (listView.indexPathsForSelectedItems ?? []).compactMap { dataSource.itemIdentifier(for: $0) }
-    if pendingFocusedID == nil {
-      pendingFocusedID = listView.focusedIndexPath.flatMap { dataSource.itemIdentifier(for: $0) }
-    }
-  }
-
-  /// The one place this screen builds and applies its snapshot.
-  func reloadSnapshot() {
+  /// The one place this screen builds and applies its snapshot: the controller's, which marks
+  /// the contacts whose content changed; `reconfiguringEveryItem` marks them all.
+  func reloadSnapshot(reconfiguringEveryItem: Bool = false) {
     var snapshot = controller.snapshot
-    // Settings affect every cell's content but not identity: reconfigure visible rows.
-    if forceReconfigure {
-      snapshot.reconfigureItems(snapshot.itemIdentifiers)
-      forceReconfigure = false
-    }
+    if reconfiguringEveryItem { snapshot.reconfigureItems(snapshot.itemIdentifiers) }
     dataSource.apply(snapshot, animatingDifferences: true) { [weak self] in
       guard let self else { return }
-      if let focused = pendingFocusedID, let path = dataSource.indexPath(for: focused) {
-        listView.focusedIndexPath = path
-      } else {
-        let paths = pendingSelectedIDs.compactMap { dataSource.indexPath(for: $0) }
-        if let first = paths.first, listView.indexPathsForSelectedItems != paths { listView.selectItem(at: first) }
-      }
-      pendingSelectedIDs.removeAll()
+      dataSource.focus(pendingFocusedID)
       pendingFocusedID = nil
+      host?.setNeedsDisplay()
     }
   }
-
-  private var forceReconfigure = false
-
-  /// Settings changed in a way that changes cell content.
-  func settingsDidChange() {
-    forceReconfigure = true
-    reloadSnapshot()
-  }
-
-  private var focusedID: Int64? { listView.focusedIndexPath.flatMap { dataSource.itemIdentifier(for: $0) } }
 
   // MARK: Keys
 
   func handle(_ key: Key) -> Bool {
     if isSearching, handleSearch(key) { return true }
+    let focusedID = dataSource.focusedItem
     switch key {
-    case .up, .character("k"): listView.moveFocus(by: -1)
-    case .down, .character("j"): listView.moveFocus(by: 1)
-    case .pageUp: listView.pageUp()
-    case .pageDown, .character(" "): listView.pageDown()
-    case .home, .character("g"): listView.moveFocusToFirst()
-    case .end, .character("G"): listView.moveFocusToLast()
+    case .character(" "): listView.pageDown()
     case .character("/"):
       isSearching = true
     case .escape where !controller.search.isEmpty:
@@ -113,7 +86,6 @@ final class ContactsListScreen: Screen {
     case .character("f"):
       guard let id = focusedID else { return true }
       perform { try controller.toggleFavorite(id) }
-      pendingFocusedID = id
     case .character("d"):
       guard let id = focusedID else { return true }
       perform { try controller.delete(id) }
@@ -125,7 +97,6 @@ final class ContactsListScreen: Screen {
       }
     case .character("J"), .character("K"):
       guard let id = focusedID else { return true }
-      pendingFocusedID = id
       perform { try controller.move(id, by: key == .character("J") ? 1 : -1) }
     case .character("s"):
       perform {
@@ -136,7 +107,7 @@ final class ContactsListScreen: Screen {
             + "\(summary.moved) moved, \(summary.favorited) favorites flipped.")
       }
     default:
-      return false
+      guard dataSource.handleNavigationKey(key) else { return false }
     }
     host?.setNeedsDisplay()
     return true

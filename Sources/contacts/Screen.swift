@@ -10,10 +10,18 @@ protocol Screen: AnyObject {
   var listView: TerminalListView { get }
   /// Key hints shown under the list.
   var hint: String { get }
+  /// Whether the screen is taking text (search): the app then leaves the keys it would use
+  /// (q, r, 1 2 3) to the screen; Tab still switches screens.
+  var isEditingText: Bool { get }
   /// Handles a key; returns false when the screen does not use it (the app then may).
   func handle(_ key: Key) -> Bool
   /// Called when the screen becomes visible.
   func didAppear()
+  /// The settings are about to change (capture what the change may move).
+  func settingsWillChange()
+  /// The settings changed; `changed` names the rows whose value changed. The app calls this on
+  /// every screen, shown or not: it is the one way settings changes reach the screens.
+  func settingsDidChange(_ changed: [SettingsCell])
 }
 
 /// Where an error shown on the message line came from; each source clears its own.

@@ -11,21 +11,34 @@ enum SettingsCell: Hashable, Sendable {
 
 /// Side controller of the settings screen: owns the settings and derives the static table
 /// from them.
+///
+/// Settings are app-wide: the app is the one listener of `willChange` and `didChange` and passes
+/// every change on to every screen.
 @MainActor
 final class SettingsController {
+  private let store: ContactStore
   private(set) var showDetails = true
   private(set) var highlightChanges = true
   private(set) var syncSize = 300
-  let databasePath: String
-  var contactCount: () -> Int = { 0 }
+  /// How many contacts the database held when last counted (``refreshContactCount()``).
+  private(set) var contactCount = 0
+  var databasePath: String { store.path }
 
   var willChange: (() -> Void)?
+  /// Called after a change with the rows whose value changed.
   var didChange: ((_ changed: [SettingsCell]) -> Void)?
 
   static let syncSizes = [100, 300, 1000]
 
-  init(databasePath: String) {
-    self.databasePath = databasePath
+  init(store: ContactStore) {
+    self.store = store
+  }
+
+  /// Counts the contacts and hands the screens the first table (no row changed yet).
+  func load() {
+    willChange?()
+    contactCount = (try? store.count()) ?? 0
+    didChange?([])
   }
 
   /// The table, derived from the current state: structure only.
@@ -38,17 +51,29 @@ final class SettingsController {
     ])
   }
 
-  /// Changes the setting behind `cell` (toggles or cycles); info rows do nothing.
+  /// Changes the setting behind `cell` (toggles or cycles); on the contact count, counts again;
+  /// on the file row, does nothing.
   func activate(_ cell: SettingsCell) {
-    willChange?()
     switch cell {
-    case .showDetails: showDetails.toggle()
-    case .highlightChanges: highlightChanges.toggle()
+    case .showDetails: change(cell) { showDetails.toggle() }
+    case .highlightChanges: change(cell) { highlightChanges.toggle() }
     case .syncSize:
       let index = Self.syncSizes.firstIndex(of: syncSize) ?? 0
-      syncSize = Self.syncSizes[(index + 1) % Self.syncSizes.count]
-    case .contactCount, .databasePath: break
+      change(cell) { syncSize = Self.syncSizes[(index + 1) % Self.syncSizes.count] }
+    case .contactCount: refreshContactCount()
+    case .databasePath: break
     }
+  }
+
+  /// Counts the contacts again; a new count is a change of the `contactCount` row.
+  func refreshContactCount() {
+    let count = (try? store.count()) ?? 0
+    if count != contactCount { change(.contactCount) { contactCount = count } }
+  }
+
+  private func change(_ cell: SettingsCell, _ update: () -> Void) {
+    willChange?()
+    update()
     didChange?([cell])
   }
 }

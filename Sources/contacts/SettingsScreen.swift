@@ -2,43 +2,44 @@ import DiffableKit
 import DiffableKitTerminal
 
 /// The settings screen, rendered from static table data by switching on the cell enum.
+///
+/// Its side controller is the app-wide ``SettingsController``; its changes arrive through
+/// ``settingsWillChange()`` and ``settingsDidChange(_:)``, as on every screen.
 @MainActor
 final class SettingsScreen: Screen {
   let title = "Settings"
-  let listView: TerminalListView
+  let hint = "↑/↓ move · Enter/Space change · 1 2 3 screens · q quit"
+  let isEditingText = false
   private let controller: SettingsController
   private var dataSource: DiffableDataSource<TerminalListView, Int, SettingsCell>!
+  var listView: TerminalListView { dataSource.host }
   private var content: StaticTableContent<SettingsCell>?
   private weak var host: (any ScreenHost)?
+  /// The focused row, captured in willChange and focused again by identifier after the apply.
   private var pendingFocusedCell: SettingsCell?
-  private var changedCells: [SettingsCell] = []
-
-  let hint = "↑/↓ move · Enter/Space change · 1 2 3 screens · q quit"
 
   init(controller: SettingsController, host: any ScreenHost, width: Int, height: Int) {
     self.controller = controller
     self.host = host
-    listView = TerminalListView(width: width, height: height)
-    dataSource = DiffableDataSource(host: listView) { [unowned self] _, _, cell in self.render(cell) }
-    dataSource.traceHandler = { [weak self] trace in
-      guard let self else { return }
-      self.host?.screenDidApply(TerminalApplyReport(trace: trace), from: self)
+    dataSource = DiffableDataSource(screen: self, width: width, height: height, reportingTo: host) {
+      [unowned self] in self.render($0)
     }
     dataSource.sectionHeaderTitleProvider = { [unowned self] index in content?.titleForHeader(inSection: index) }
     dataSource.sectionFooterTitleProvider = { [unowned self] index in content?.titleForFooter(inSection: index) }
-    controller.willChange = { [weak self] in
-      guard let self else { return }
-      pendingFocusedCell = listView.focusedIndexPath.flatMap { self.dataSource.itemIdentifier(for: $0) }
-    }
-    controller.didChange = { [weak self] changed in
-      self?.changedCells = changed
-      self?.reloadSnapshot()
-    }
   }
 
   func didAppear() {
-    changedCells = [.contactCount]
-    reloadSnapshot()
+    // The contact count is not live: count again whenever the screen shows (a new count comes
+    // back through settingsDidChange).
+    controller.refreshContactCount()
+  }
+
+  func settingsWillChange() {
+    pendingFocusedCell = dataSource.focusedItem
+  }
+
+  func settingsDidChange(_ changed: [SettingsCell]) {
+    reloadSnapshot(reconfiguring: changed)
   }
 
   /// All presentation lives here, switching on the structural cell enum.
@@ -52,25 +53,25 @@ final class SettingsScreen: Screen {
     case .syncSize:
       return TerminalCell(text: "Rows changed by a sync", detail: "\(controller.syncSize)")
     case .contactCount:
-      return TerminalCell(text: "Contacts", detail: "\(controller.contactCount())")
+      return TerminalCell(text: "Contacts", detail: "\(controller.contactCount)")
     case .databasePath:
       return TerminalCell(text: "File", detail: controller.databasePath)
     }
   }
 
-  /// The one place this screen builds and applies its snapshot.
-  func reloadSnapshot() {
+  /// The one place this screen builds and applies its snapshot: the controller's table, with
+  /// the rows whose value changed marked for reconfigure.
+  func reloadSnapshot(reconfiguring changed: [SettingsCell] = []) {
     do {
       let newContent = try controller.tableData.makeSnapshot()
       content = newContent
       var snapshot = newContent.snapshot
-      let changed = changedCells.filter { snapshot.containsItem($0) }
-      if !changed.isEmpty { snapshot.reconfigureItems(changed) }
-      changedCells = []
+      snapshot.reconfigureItems(changed.filter { snapshot.containsItem($0) })
       dataSource.apply(snapshot, animatingDifferences: true) { [weak self] in
-        guard let self, let cell = pendingFocusedCell, let path = dataSource.indexPath(for: cell) else { return }
-        listView.focusedIndexPath = path
+        guard let self else { return }
+        dataSource.focus(pendingFocusedCell)
         pendingFocusedCell = nil
+        host?.setNeedsDisplay()
       }
     } catch {
       host?.show(message: "Settings table is invalid: \(error)")
@@ -79,14 +80,10 @@ final class SettingsScreen: Screen {
 
   func handle(_ key: Key) -> Bool {
     switch key {
-    case .up, .character("k"): listView.moveFocus(by: -1)
-    case .down, .character("j"): listView.moveFocus(by: 1)
     case .enter, .character(" "):
-      if let cell = listView.focusedIndexPath.flatMap({ dataSource.itemIdentifier(for: $0) }) {
-        controller.activate(cell)
-      }
+      if let cell = dataSource.focusedItem { controller.activate(cell) }
     default:
-      return false
+      guard dataSource.handleNavigationKey(key) else { return false }
     }
     host?.setNeedsDisplay()
     return true

@@ -1,0 +1,65 @@
+import DiffableKit
+import DiffableKitGRDB
+
+/// Items of the companies outline: a company (parent) or a contact (child).
+enum OutlineItem: Hashable, Sendable {
+  case company(String)
+  case contact(Int64)
+}
+
+/// Side controller of the outline screen: the contacts grouped by company (live), which
+/// companies are expanded, and which rows changed in the last change.
+@MainActor
+final class CompaniesController: LiveQueryController {
+  private let observer: DatabaseSnapshotObserver<Contact, String, Int64>
+  private(set) var expanded: Set<String> = []
+  /// Rows whose content changed in the last change, for the screen to reconfigure: contacts
+  /// the query saw change, companies whose count changed, a company expanded or collapsed.
+  private(set) var changedItems: [OutlineItem] = []
+  /// The number of contacts of each company in the last result.
+  private var counts: [String: Int] = [:]
+
+  var willChange: (() -> Void)?
+  var didChange: (() -> Void)?
+  var didFail: ((DatabaseSnapshotError) -> Void)?
+  var didRecover: (() -> Void)?
+
+  init(store: ContactStore) {
+    observer = DatabaseSnapshotObserver(
+      reader: store.queue, rows: { db in try ContactStore.rowsByCompany(db) }, decode: { row in try Contact(row: row) },
+      builder: DatabaseSnapshotBuilder(section: \.company, identifier: \.id))
+  }
+
+  /// Starts the live query; the first result is delivered before this returns.
+  func load() {
+    observer.start(reportingTo: self)
+  }
+
+  /// Starts the live query again if an error ended it.
+  func retry() {
+    if !observer.isObserving { load() }
+  }
+
+  func queryDidChange() {
+    let result = observer.snapshot
+    var newCounts: [String: Int] = [:]
+    for company in result.sectionIdentifiers { newCounts[company] = result.numberOfItems(inSection: company) }
+    let recounted = newCounts.filter { company, count in counts[company].map { $0 != count } ?? false }.keys
+    changedItems = result.reconfiguredItemIdentifiers.map(OutlineItem.contact) + recounted.map(OutlineItem.company)
+    counts = newCounts
+    didChange?()
+  }
+
+  /// Companies in order, with their contacts (sections of the observer's snapshot).
+  var companies: [String] { observer.snapshot.sectionIdentifiers }
+  func contacts(of company: String) -> [Int64] { observer.snapshot.itemIdentifiers(inSection: company) }
+  func contact(_ id: Int64) -> Contact? { observer.records[id] }
+
+  func setExpanded(_ company: String, _ isExpanded: Bool) {
+    guard expanded.contains(company) != isExpanded else { return }
+    willChange?()
+    if isExpanded { expanded.insert(company) } else { expanded.remove(company) }
+    changedItems = [.company(company)]
+    didChange?()
+  }
+}

@@ -27,7 +27,11 @@ private final class ShiftingKey: Hashable, @unchecked Sendable {
 /// Identifiers that break `Hashable`'s contract never corrupt a snapshot: no out-of-bounds access,
 /// no hang, no stale index entry, never an item deleted in place of another. Each test is a repro
 /// that crashed, hung or deleted the wrong item before the item table was hardened.
-@Suite("Identifiers that break Hashable's contract")
+@Suite(
+  "Identifiers that break Hashable's contract",
+  // Internal checks after every mutation assert that stored hashes are current, which these
+  // tests break on purpose between calls.
+  .disabled(if: internalChecksEnabled, "identifiers are mutated between calls on purpose"))
 struct UnstableIdentifierTests {
   /// The sum of the section sizes: what the item count must be.
   private func itemsInSections<S, I>(_ snapshot: DiffableDataSourceSnapshot<S, I>) -> Int {

@@ -9,6 +9,7 @@ extension DiffableDataSourceSectionSnapshot {
   /// - Complexity: O(k) average for k identifiers — independent of the size of their subtrees;
   ///   the shown rows are computed when ``visibleItems`` is read.
   @inlinable public mutating func expand(_ items: [ItemIdentifierType]) {
+    defer { _checkInvariantsIfEnabled() }
     _setExpanded(items, true)
   }
 
@@ -20,6 +21,7 @@ extension DiffableDataSourceSectionSnapshot {
   ///
   /// - Complexity: O(k) average for k identifiers.
   @inlinable public mutating func collapse(_ items: [ItemIdentifierType]) {
+    defer { _checkInvariantsIfEnabled() }
     _setExpanded(items, false)
   }
 

@@ -16,6 +16,7 @@ extension DiffableDataSourceSectionSnapshot {
   ///   the identifiers.
   /// - Complexity: O(k) average for k items.
   @inlinable public mutating func append(_ items: [ItemIdentifierType], to parent: ItemIdentifierType? = nil) {
+    defer { _checkInvariantsIfEnabled() }
     let operation = "append(_:to:)"
     var parentNode = -1
     if let parent { parentNode = _requireNode(parent, operation, role: .parent) }
@@ -34,6 +35,7 @@ extension DiffableDataSourceSectionSnapshot {
   ///   process stops with a message naming the identifiers.
   /// - Complexity: O(k) average for k items.
   @inlinable public mutating func insert(_ items: [ItemIdentifierType], before item: ItemIdentifierType) {
+    defer { _checkInvariantsIfEnabled() }
     let operation = "insert(_:before:)"
     let destination = _requireNode(item, operation, role: .insertBefore)
     _requireNew(items, operation)
@@ -50,6 +52,7 @@ extension DiffableDataSourceSectionSnapshot {
   ///   process stops with a message naming the identifiers.
   /// - Complexity: O(k) average for k items.
   @inlinable public mutating func insert(_ items: [ItemIdentifierType], after item: ItemIdentifierType) {
+    defer { _checkInvariantsIfEnabled() }
     let operation = "insert(_:after:)"
     let destination = _requireNode(item, operation, role: .insertAfter)
     _requireNew(items, operation)
@@ -66,6 +69,7 @@ extension DiffableDataSourceSectionSnapshot {
   @inlinable public mutating func insert(
     _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, before item: ItemIdentifierType
   ) {
+    defer { _checkInvariantsIfEnabled() }
     let operation = "insert(_:before:)"
     let destination = _requireNode(item, operation, role: .insertBefore)
     _requireNew(snapshot.items, operation)
@@ -84,6 +88,7 @@ extension DiffableDataSourceSectionSnapshot {
   @inlinable public mutating func insert(
     _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, after item: ItemIdentifierType
   ) {
+    defer { _checkInvariantsIfEnabled() }
     let operation = "insert(_:after:)"
     let destination = _requireNode(item, operation, role: .insertAfter)
     _requireNew(snapshot.items, operation)
@@ -103,6 +108,7 @@ extension DiffableDataSourceSectionSnapshot {
   ///   snapshot asserts the same way.
   /// - Complexity: O(k + d) average for k identifiers and d deleted descendants.
   @inlinable public mutating func delete(_ items: [ItemIdentifierType]) {
+    defer { _checkInvariantsIfEnabled() }
     let operation = "delete(_:)"
     let repeated = _repeatedIdentifiers(items)
     if !repeated.isEmpty { _sectionSnapshotRepeated(operation, repeated) }
@@ -121,6 +127,7 @@ extension DiffableDataSourceSectionSnapshot {
   ///
   /// - Complexity: O(1) (the old storage is released when no other value shares it).
   @inlinable public mutating func deleteAll() {
+    defer { _checkInvariantsIfEnabled() }
     self = Self()
   }
 
@@ -140,6 +147,7 @@ extension DiffableDataSourceSectionSnapshot {
   @inlinable public mutating func replace(
     childrenOf parent: ItemIdentifierType, using snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
   ) {
+    defer { _checkInvariantsIfEnabled() }
     let operation = "replace(childrenOf:using:)"
     let parentNode = _requireNode(parent, operation, role: .parent)
     _requireNew(snapshot.items, operation) { node in self._isDescendant(node, of: parentNode) }

@@ -284,6 +284,16 @@ extension DiffableDataSourceSectionSnapshot._Node {
 // MARK: - Invariants
 
 extension DiffableDataSourceSectionSnapshot {
+  /// Calls ``_checkInvariants()`` when DiffableKit is compiled with the
+  /// `DIFFABLEKIT_INTERNAL_CHECKS` condition; does nothing otherwise. Every public mutating
+  /// member calls it last.
+  @inlinable @inline(__always)
+  func _checkInvariantsIfEnabled() {
+    #if DIFFABLEKIT_INTERNAL_CHECKS
+      _checkInvariants()
+    #endif
+  }
+
   /// Checks every internal invariant; traps with a description of the first broken one.
   ///
   /// For tests and debugging. - Complexity: O(n).

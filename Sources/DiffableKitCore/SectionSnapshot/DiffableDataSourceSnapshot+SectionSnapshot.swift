@@ -41,6 +41,7 @@ extension DiffableDataSourceSnapshot {
     inSection section: SectionIdentifierType,
     withVisibleItemsOf sectionSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
   ) {
+    defer { _checkInvariantsIfEnabled() }
     let visible = sectionSnapshot.visibleItems
     if _slotBySection[section] == nil { _appendValidatedSections(CollectionOfOne(section)) }
     let slot = _slotBySection[section]!

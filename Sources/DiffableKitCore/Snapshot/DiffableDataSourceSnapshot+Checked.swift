@@ -42,6 +42,7 @@ extension DiffableDataSourceSnapshot {
   public mutating func appendItemsDroppingDuplicates(
     _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
   ) throws(DiffableDataSourceSnapshotError) -> [ItemIdentifierType] {
+    defer { _checkInvariantsIfEnabled() }
     let slot: Int
     switch _appendTarget(
       sectionIdentifier, identifiers: identifiers, operation: "appendItemsDroppingDuplicates(_:toSection:)")
@@ -80,6 +81,7 @@ extension DiffableDataSourceSnapshot {
   public mutating func appendSectionsDroppingDuplicates(_ identifiers: [SectionIdentifierType])
     -> [SectionIdentifierType]
   {
+    defer { _checkInvariantsIfEnabled() }
     var seen = Set<SectionIdentifierType>(minimumCapacity: identifiers.count)
     var kept: [SectionIdentifierType] = []
     var dropped: [SectionIdentifierType] = []

@@ -12,6 +12,7 @@ extension DiffableDataSourceSnapshot {
   public mutating func appendItems(
     _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
   ) {
+    defer { _checkInvariantsIfEnabled() }
     let operation = "appendItems(_:toSection:)"
     let slot: Int
     switch _appendTarget(sectionIdentifier, identifiers: identifiers, operation: operation) {
@@ -36,6 +37,7 @@ extension DiffableDataSourceSnapshot {
   public mutating func insertItems(
     _ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType
   ) {
+    defer { _checkInvariantsIfEnabled() }
     _insertItems(identifiers, anchor: beforeIdentifier, after: false, operation: "insertItems(_:beforeItem:)")
   }
 
@@ -51,6 +53,7 @@ extension DiffableDataSourceSnapshot {
   public mutating func insertItems(
     _ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType
   ) {
+    defer { _checkInvariantsIfEnabled() }
     _insertItems(identifiers, anchor: afterIdentifier, after: true, operation: "insertItems(_:afterItem:)")
   }
 
@@ -62,6 +65,7 @@ extension DiffableDataSourceSnapshot {
   ///   Never O(n·k).
   @inlinable
   public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
+    defer { _checkInvariantsIfEnabled() }
     if let repeated = _removeItems(identifiers, operation: "deleteItems(_:)") {
       _stop(.init(kind: .duplicateIdentifiers, operation: "deleteItems(_:)", identifiers: repeated))
     }
@@ -73,6 +77,7 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Complexity: O(1) (the old storage is released when no other snapshot shares it).
   public mutating func deleteAllItems() {
+    defer { _checkInvariantsIfEnabled() }
     self = Self()
   }
 
@@ -84,6 +89,7 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(m) average, m the sizes of the sections involved.
   @inlinable
   public mutating func moveItem(_ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType) {
+    defer { _checkInvariantsIfEnabled() }
     _moveItem(identifier, anchor: toIdentifier, after: false, operation: "moveItem(_:beforeItem:)")
   }
 
@@ -95,6 +101,7 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(m) average, m the sizes of the sections involved.
   @inlinable
   public mutating func moveItem(_ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType) {
+    defer { _checkInvariantsIfEnabled() }
     _moveItem(identifier, anchor: toIdentifier, after: true, operation: "moveItem(_:afterItem:)")
   }
 

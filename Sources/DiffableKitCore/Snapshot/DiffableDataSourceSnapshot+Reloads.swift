@@ -8,6 +8,7 @@ extension DiffableDataSourceSnapshot {
   ///   stops with a message naming them (checked now, not at apply time, as Apple does).
   /// - Complexity: O(k) average.
   public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
+    defer { _checkInvariantsIfEnabled() }
     _requireItemsForMarking(identifiers, operation: "reloadItems(_:)")
     _withMarks { $0.reloadedItems.formUnion(identifiers) }
   }
@@ -20,6 +21,7 @@ extension DiffableDataSourceSnapshot {
   ///   stops with a message naming them.
   /// - Complexity: O(k) average.
   public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
+    defer { _checkInvariantsIfEnabled() }
     _requireItemsForMarking(identifiers, operation: "reconfigureItems(_:)")
     _withMarks { $0.reconfiguredItems.formUnion(identifiers) }
   }
@@ -30,6 +32,7 @@ extension DiffableDataSourceSnapshot {
   ///   process stops with a message naming them.
   /// - Complexity: O(k) average.
   public mutating func reloadSections(_ identifiers: [SectionIdentifierType]) {
+    defer { _checkInvariantsIfEnabled() }
     let operation = "reloadSections(_:)"
     let repeated = _repeatedIdentifiers(identifiers)
     if !repeated.isEmpty { _stop(.init(kind: .duplicateIdentifiers, operation: operation, identifiers: repeated)) }

@@ -8,6 +8,7 @@ extension DiffableDataSourceSnapshot {
   ///   section per call is as cheap per section as appending them all at once.
   @inlinable
   public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
+    defer { _checkInvariantsIfEnabled() }
     let operation = "appendSections(_:)"
     if let error = _newSectionsError(identifiers, anchor: nil, operation: operation) { _stop(error) }
     _appendValidatedSections(identifiers)
@@ -21,6 +22,7 @@ extension DiffableDataSourceSnapshot {
   public mutating func insertSections(
     _ identifiers: [SectionIdentifierType], beforeSection toIdentifier: SectionIdentifierType
   ) {
+    defer { _checkInvariantsIfEnabled() }
     _insertSections(identifiers, anchor: toIdentifier, after: false, operation: "insertSections(_:beforeSection:)")
   }
 
@@ -32,6 +34,7 @@ extension DiffableDataSourceSnapshot {
   public mutating func insertSections(
     _ identifiers: [SectionIdentifierType], afterSection toIdentifier: SectionIdentifierType
   ) {
+    defer { _checkInvariantsIfEnabled() }
     _insertSections(identifiers, anchor: toIdentifier, after: true, operation: "insertSections(_:afterSection:)")
   }
 
@@ -44,6 +47,7 @@ extension DiffableDataSourceSnapshot {
   ///   per call, not per section: delete many sections in one call.
   @inlinable
   public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
+    defer { _checkInvariantsIfEnabled() }
     let repeated = _repeatedIdentifiers(identifiers)
     if !repeated.isEmpty {
       _stop(.init(kind: .duplicateIdentifiers, operation: "deleteSections(_:)", identifiers: repeated))
@@ -85,6 +89,7 @@ extension DiffableDataSourceSnapshot {
   public mutating func moveSection(
     _ identifier: SectionIdentifierType, beforeSection toIdentifier: SectionIdentifierType
   ) {
+    defer { _checkInvariantsIfEnabled() }
     _moveSection(identifier, anchor: toIdentifier, after: false, operation: "moveSection(_:beforeSection:)")
   }
 
@@ -96,6 +101,7 @@ extension DiffableDataSourceSnapshot {
   public mutating func moveSection(
     _ identifier: SectionIdentifierType, afterSection toIdentifier: SectionIdentifierType
   ) {
+    defer { _checkInvariantsIfEnabled() }
     _moveSection(identifier, anchor: toIdentifier, after: true, operation: "moveSection(_:afterSection:)")
   }
 

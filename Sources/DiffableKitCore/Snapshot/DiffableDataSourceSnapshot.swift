@@ -162,10 +162,22 @@ extension DiffableDataSourceSnapshot {
     _itemLocations.rebuild(from: sections)
   }
 
-  /// Checks every internal invariant; traps with a description of the first broken one.
+  /// Calls ``_checkInvariants()`` when DiffableKit is compiled with the
+  /// `DIFFABLEKIT_INTERNAL_CHECKS` condition (`.ci/run` runs the test suite once that way); does
+  /// nothing otherwise. Every public mutating member calls it last.
+  @inlinable @inline(__always)
+  func _checkInvariantsIfEnabled() {
+    #if DIFFABLEKIT_INTERNAL_CHECKS
+      _checkInvariants()
+    #endif
+  }
+
+  /// Checks every internal invariant, the item table's included; traps with a description of
+  /// the first broken one.
   ///
   /// For tests and debugging. - Complexity: O(n).
   public func _checkInvariants() {
+    _itemLocations._checkInvariants()
     precondition(_sectionIDs.count == _slotAtPosition.count, "section arrays disagree")
     precondition(_slotBySection.count == _sectionIDs.count, "section table size disagrees")
     precondition(_counts.count == _sectionIDs.count, "count tree size disagrees")

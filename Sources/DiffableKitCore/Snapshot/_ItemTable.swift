@@ -53,6 +53,7 @@ struct _ItemTable<Key: Hashable> {
   /// keys before it have been relocated; the caller repairs the rest with ``rebuild(from:)``.
   @inlinable mutating func relocate(_ keys: [Key], from start: Int, slot: Int) -> Int? {
     guard start < keys.count else { return nil }
+    defer { _checkInvariantsIfEnabled() }
     let storage = _uniqueStorage(reserving: 0)
     let stopped = keys.withUnsafeBufferPointer { buffer -> Int in
       let tail = UnsafeBufferPointer(rebasing: buffer[start...])
@@ -73,6 +74,7 @@ struct _ItemTable<Key: Hashable> {
   /// changed while it was stored, or it is not equal to itself — and nothing was removed, so a
   /// key that merely compares equal is never removed in its place.
   @inlinable mutating func removeValue(forKey key: Key, at location: Value) -> Bool {
+    defer { _checkInvariantsIfEnabled() }
     let hash = Storage.hash(key)
     if !isKnownUniquelyReferenced(&_storage) {
       guard let shared = _storage else { return false }
@@ -110,11 +112,13 @@ struct _ItemTable<Key: Hashable> {
       }
     }
     _storage = fresh
+    _checkInvariantsIfEnabled()
   }
 
   /// Removes `key`, returning its value, or nil when it was not present. O(1) average.
   @inlinable @discardableResult
   mutating func removeValue(forKey key: Key) -> Value? {
+    defer { _checkInvariantsIfEnabled() }
     let hash = Storage.hash(key)
     // When the storage is shared, look first, so that removing an absent key never copies it.
     // (No binding of the storage may outlive this check: it would make it look shared below.)
@@ -131,6 +135,7 @@ struct _ItemTable<Key: Hashable> {
   /// `(slot, firstOffset + 1)`, … Returns false, leaving the table as it was, when a key is
   /// already present or repeated in `keys`. O(k) average: one probe per key.
   @inlinable mutating func insertAllNew(_ keys: [Key], slot: Int, firstOffset: Int) -> Bool {
+    defer { _checkInvariantsIfEnabled() }
     let storage = _uniqueStorage(reserving: keys.count)
     // Read once: a class property accessed inside the closure would pay a dynamic exclusivity
     // check per key.
@@ -174,6 +179,56 @@ struct _ItemTable<Key: Hashable> {
     }
     _storage = fresh
     return fresh
+  }
+}
+
+extension _ItemTable {
+  /// Calls ``_checkInvariants()`` when compiled with `DIFFABLEKIT_INTERNAL_CHECKS`; every
+  /// mutating member calls it last.
+  @inlinable @inline(__always)
+  func _checkInvariantsIfEnabled() {
+    #if DIFFABLEKIT_INTERNAL_CHECKS
+      _checkInvariants()
+    #endif
+  }
+
+  /// Checks the table's invariants; traps with a description of the first broken one:
+  /// - the count matches the number of occupied buckets, and is within the capacity;
+  /// - every occupied bucket holds its entry's tag and points at a distinct entry below the count;
+  /// - every entry is reachable from the home bucket of its stored hash without crossing an
+  ///   empty bucket (what lookups and backward-shift deletion rely on);
+  /// - every stored hash is the key's hash (a key mutated while stored breaks this; that is the
+  ///   caller's misuse, which the snapshot repairs, not the table's).
+  ///
+  /// For tests and debugging. - Complexity: O(buckets).
+  @usableFromInline
+  func _checkInvariants() {
+    guard let storage = _storage else { return }
+    let count = storage.count
+    precondition(count <= storage.maxCount, "item table: \(count) entries exceed the capacity \(storage.maxCount)")
+    var seen = [Bool](repeating: false, count: count)
+    var occupied = 0
+    for bucket in 0..<storage.bucketCount where storage.control[bucket] != 0 {
+      occupied += 1
+      let entry = storage.entryIndex(atBucket: bucket)
+      precondition(entry < count, "item table: bucket \(bucket) points past the entries (\(entry) ≥ \(count))")
+      precondition(!seen[entry], "item table: entry \(entry) has two buckets")
+      seen[entry] = true
+      let hash = storage.entries[entry].hash
+      precondition(storage.control[bucket] == Storage.tag(hash), "item table: bucket \(bucket) has the wrong tag")
+      var probe = hash & storage.mask
+      while probe != bucket {
+        precondition(storage.control[probe] != 0, "item table: entry \(entry) is unreachable from its home bucket")
+        probe = (probe &+ 1) & storage.mask
+      }
+    }
+    precondition(occupied == count, "item table: \(occupied) occupied buckets for \(count) entries")
+    for entry in 0..<count {
+      let key = storage.entries[entry].key
+      precondition(
+        storage.entries[entry].hash == Storage.hash(key),
+        "item table: the stored hash of \(key) is not its hash (was it mutated while stored?)")
+    }
   }
 }
 

@@ -74,7 +74,6 @@ struct _ItemTable<Key: Hashable> {
   /// changed while it was stored, or it is not equal to itself — and nothing was removed, so a
   /// key that merely compares equal is never removed in its place.
   @inlinable mutating func removeValue(forKey key: Key, at location: Value) -> Bool {
-    defer { _checkInvariantsIfEnabled() }
     let hash = Storage.hash(key)
     if !isKnownUniquelyReferenced(&_storage) {
       guard let shared = _storage else { return false }
@@ -118,7 +117,6 @@ struct _ItemTable<Key: Hashable> {
   /// Removes `key`, returning its value, or nil when it was not present. O(1) average.
   @inlinable @discardableResult
   mutating func removeValue(forKey key: Key) -> Value? {
-    defer { _checkInvariantsIfEnabled() }
     let hash = Storage.hash(key)
     // When the storage is shared, look first, so that removing an absent key never copies it.
     // (No binding of the storage may outlive this check: it would make it look shared below.)
@@ -183,8 +181,10 @@ struct _ItemTable<Key: Hashable> {
 }
 
 extension _ItemTable {
-  /// Calls ``_checkInvariants()`` when compiled with `DIFFABLEKIT_INTERNAL_CHECKS`; every
-  /// mutating member calls it last.
+  /// Calls ``_checkInvariants()`` when compiled with `DIFFABLEKIT_INTERNAL_CHECKS`. The bulk
+  /// mutators (`insertAllNew`, `relocate`, `rebuild`) call it last; single-key removals do not,
+  /// since the snapshot removes keys one at a time inside one operation and checks the whole
+  /// table (through its own `_checkInvariants()`) when that operation ends.
   @inlinable @inline(__always)
   func _checkInvariantsIfEnabled() {
     #if DIFFABLEKIT_INTERNAL_CHECKS

@@ -265,9 +265,9 @@ extension DiffableDataSource {
     } else if !_hasLoaded {
       reloadReason = .initialLoad
     } else if let changeset {
-      if let why = _unsafeBatchReason(changeset) {
-        if let staged = _stagedChangesets(from: old, to: new) {
-          stages = staged
+      if let why = changeset.unsafeBatchReason {
+        if let staged = SnapshotChangeset.stagedAvoidingSectionMoves(from: old, to: new) {
+          stages = staged.map { ($0.target.removingReloadMarks(), $0.changeset) }
           trace.stagingReason = why
         } else {
           reloadReason = .unsafeBatch(why)
@@ -349,34 +349,6 @@ extension DiffableDataSource {
       let reconfigure = { self._reconfigure(changeset.itemReconfigures) }
       if animated { reconfigure() } else { host.performWithoutAnimation(reconfigure) }
     }
-  }
-
-  /// Splits a change that UIKit would mishandle in one batch (items moved inside sections that
-  /// also move) into two batches it handles: first every item change with the surviving
-  /// sections kept in their old order (new sections at the end, reloads here), then only the
-  /// section moves (no section's items change, so no item moves; reconfigures here). Returns
-  /// nil when a stage would still be unsafe; the caller then reloads.
-  ///
-  /// - Complexity: O(n) to build the middle snapshot plus two diffs.
-  func _stagedChangesets(
-    from old: Snapshot, to new: Snapshot
-  ) -> [(Snapshot, SnapshotChangeset<SectionIdentifierType, ItemIdentifierType>)]? {
-    let sections =
-      old.sectionIdentifiers.filter { new.containsSection($0) }
-      + new.sectionIdentifiers.filter { !old.containsSection($0) }
-    var middle = Snapshot()
-    middle.appendSections(sections)
-    for section in sections { middle.appendItems(new.itemIdentifiers(inSection: section), toSection: section) }
-    let middleStored = middle
-    if !new.reloadedItemIdentifiers.isEmpty { middle.reloadItems(new.reloadedItemIdentifiers) }
-    if !new.reloadedSectionIdentifiers.isEmpty { middle.reloadSections(new.reloadedSectionIdentifiers) }
-    var final = new.removingReloadMarks()
-    let stored = final
-    if !new.reconfiguredItemIdentifiers.isEmpty { final.reconfigureItems(new.reconfiguredItemIdentifiers) }
-    let first = SnapshotChangeset(from: old, to: middle)
-    let second = SnapshotChangeset(from: middleStored, to: final)
-    guard _unsafeBatchReason(first) == nil, _unsafeBatchReason(second) == nil else { return nil }
-    return [(middleStored, first), (stored, second)]
   }
 
   /// Records that the applies holding `tickets` finished, then runs the completions that may run.
@@ -470,20 +442,6 @@ extension DiffableDataSource {
     }
   }
 
-  /// Why a valid batch should not be handed to UIKit, or nil when it is safe.
-  ///
-  /// UIKit has corrupted its state on items moved within, into or out of a section that itself
-  /// moves in the same batch (IGListKit #690, FluidGroup/DataSources #12); such a batch reloads.
-  func _unsafeBatchReason(_ changeset: SnapshotChangeset<SectionIdentifierType, ItemIdentifierType>) -> String? {
-    guard !changeset.sectionMoves.isEmpty, !changeset.itemMoves.isEmpty else { return nil }
-    let movedFrom = Set(changeset.sectionMoves.map(\.from))
-    let movedTo = Set(changeset.sectionMoves.map(\.to))
-    let risky = changeset.itemMoves.filter { movedFrom.contains($0.from.section) || movedTo.contains($0.to.section) }
-    guard let first = risky.first else { return nil }
-    return
-      "\(risky.count) item move(s) inside sections that also move (first: \(first.from) -> \(first.to)); "
-      + "UIKit is known to mishandle such batches"
-  }
 }
 
 /// Computes a changeset on the global concurrent executor (a nonisolated async function).

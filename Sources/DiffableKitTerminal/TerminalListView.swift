@@ -37,19 +37,6 @@ public final class TerminalListView {
     var rows: [Row]
   }
 
-  /// Updates recorded inside one ``performBatchUpdates(_:completion:)``.
-  struct Batch {
-    var sectionDeletes: [Int] = []
-    var sectionInserts: [Int] = []
-    var sectionReloads: [Int] = []
-    var sectionMoves: [(from: Int, to: Int)] = []
-    var itemDeletes: [IndexPath] = []
-    var itemInserts: [IndexPath] = []
-    var itemReloads: [IndexPath] = []
-    var itemMoves: [(from: IndexPath, to: IndexPath)] = []
-    var itemReconfigures: [IndexPath] = []
-  }
-
   /// The data source; the view does not retain it (as UIKit's views do not).
   public weak var dataSource: (any TerminalListViewDataSource)? {
     didSet { reloadData() }
@@ -76,7 +63,8 @@ public final class TerminalListView {
   private var sections: [Section] = []
   /// Holds the adapter created by `attachDataSource(_:)` (``dataSource`` itself is weak).
   var connectionAdapter: (any TerminalListViewDataSource)?
-  private var pendingBatch: Batch?
+  /// Updates recorded inside one ``performBatchUpdates(_:completion:)``.
+  private var pendingBatch: BatchUpdateOperations?
   private var batchDepth = 0
   /// The first visible line, counting header, item, footer and separator lines from the top.
   public private(set) var scrollOffset = 0
@@ -133,7 +121,7 @@ public final class TerminalListView {
   ///
   /// - Complexity: O(n) for n rows, plus O(visible rows) cells asked for on the next render.
   public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-    if batchDepth == 0 { pendingBatch = Batch() }
+    if batchDepth == 0 { pendingBatch = BatchUpdateOperations() }
     batchDepth += 1
     updates?()
     batchDepth -= 1
@@ -144,11 +132,11 @@ public final class TerminalListView {
     completion?(true)
   }
 
-  private func record(_ change: (inout Batch) -> Void) {
+  private func record(_ change: (inout BatchUpdateOperations) -> Void) {
     if pendingBatch != nil {
       change(&pendingBatch!)
     } else {
-      var batch = Batch()
+      var batch = BatchUpdateOperations()
       change(&batch)
       perform(batch)
     }
@@ -162,7 +150,7 @@ public final class TerminalListView {
   public func reloadSections(_ sections: IndexSet) { record { $0.sectionReloads += sections } }
   /// Moves a section from `section` (before the batch) to `newSection` (after it).
   public func moveSection(_ section: Int, toSection newSection: Int) {
-    record { $0.sectionMoves.append((section, newSection)) }
+    record { $0.sectionMoves.append(ChangesetMove(from: section, to: newSection)) }
   }
   /// Inserts items at the given index paths (after the batch).
   public func insertItems(at indexPaths: [IndexPath]) { record { $0.itemInserts += indexPaths } }
@@ -172,7 +160,7 @@ public final class TerminalListView {
   public func reloadItems(at indexPaths: [IndexPath]) { record { $0.itemReloads += indexPaths } }
   /// Moves an item from `indexPath` (before the batch) to `newIndexPath` (after it).
   public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    record { $0.itemMoves.append((indexPath, newIndexPath)) }
+    record { $0.itemMoves.append(ChangesetMove(from: indexPath, to: newIndexPath)) }
   }
   /// Asks again for the cells of the given items, keeping rows, selection and focus. Inside a
   /// batch the paths name positions after the batch; outside, current positions.
@@ -201,7 +189,7 @@ public final class TerminalListView {
     }
   }
 
-  private func perform(_ batch: Batch) {
+  private func perform(_ batch: BatchUpdateOperations) {
     let focusOrdinal = focusedOrdinal()
     switch rebuild(applying: batch) {
     case .success(let newSections):
@@ -218,100 +206,40 @@ public final class TerminalListView {
     var message: String
   }
 
-  /// Builds the rows after `batch`, moving kept rows to their new positions.
-  private func rebuild(applying batch: Batch) -> Result<[Section], InconsistentBatch> {
+  /// Builds the rows after `batch`, read by DiffableKit's batch model as UIKit reads it: kept
+  /// and moved rows keep their cell, selection and focus; moved and inserted rows are
+  /// highlighted; reloaded rows keep their marks but ask for a new cell; rows of inserted or
+  /// reloaded sections start afresh; reconfigured rows ask for a new cell.
+  private func rebuild(applying batch: BatchUpdateOperations) -> Result<[Section], InconsistentBatch> {
     guard let dataSource else { return .success([]) }
-    let oldCount = sections.count
     let newCount = max(0, dataSource.numberOfSections(in: self))
-    func fail(_ message: String) -> Result<[Section], InconsistentBatch> {
-      .failure(InconsistentBatch(message: message))
-    }
-
-    // Sections: which old section (if any) each new section continues.
-    for section in batch.sectionDeletes + batch.sectionReloads + batch.sectionMoves.map(\.from)
-    where !(0..<oldCount).contains(section) {
-      return fail("section \(section) does not exist before the update (\(oldCount) sections)")
-    }
-    for section in batch.sectionInserts + batch.sectionMoves.map(\.to) where !(0..<newCount).contains(section) {
-      return fail("section \(section) does not exist after the update (\(newCount) sections)")
-    }
-    var source = [Int?](repeating: nil, count: newCount)
-    var taken = [Bool](repeating: false, count: newCount)
-    for section in batch.sectionInserts { taken[section] = true }
-    for move in batch.sectionMoves {
-      if taken[move.to] { return fail("section \(move.to) is the target of two updates") }
-      taken[move.to] = true
-      source[move.to] = move.from
-    }
-    let consumed = Set(batch.sectionDeletes).union(batch.sectionMoves.map(\.from))
-    var survivors = (0..<oldCount).filter { !consumed.contains($0) }.makeIterator()
-    for section in 0..<newCount where !taken[section] {
-      guard let old = survivors.next() else {
-        return fail("the data source has \(newCount) sections, more than the update accounts for")
-      }
-      source[section] = old
-    }
-    if survivors.next() != nil {
-      return fail("the data source has \(newCount) sections, fewer than the update accounts for")
-    }
-
-    // Items.
-    for path in batch.itemDeletes + batch.itemReloads + batch.itemMoves.map(\.from) where !contains(path) {
-      return fail("item \(path) does not exist before the update")
-    }
-    let removed = Set(batch.itemDeletes).union(batch.itemMoves.map(\.from))
-    let reloaded = Set(batch.itemReloads)
-    let reloadedSections = Set(batch.sectionReloads)
-    var placed: [Int: [(item: Int, row: Row)]] = [:]
-    for path in batch.itemInserts {
-      placed[path.section, default: []].append((path.item, Row(isHighlighted: true)))
-    }
-    for move in batch.itemMoves {
-      var row = sections[move.from.section].rows[move.from.item]
-      row.isHighlighted = true
-      if reloadedSections.contains(move.from.section) { row.cell = nil }
-      placed[move.to.section, default: []].append((move.to.item, row))
-    }
-    var result: [Section] = []
-    result.reserveCapacity(newCount)
-    for section in 0..<newCount {
-      let count = max(0, dataSource.listView(self, numberOfItemsInSection: section))
-      var rows = [Row?](repeating: nil, count: count)
-      for (item, row) in placed[section] ?? [] {
-        guard rows.indices.contains(item), rows[item] == nil else {
-          return fail("item \(IndexPath(item: item, section: section)) after the update is invalid or targeted twice")
-        }
-        rows[item] = row
-      }
-      if let old = source[section] {
-        var slot = 0
-        for (item, row) in sections[old].rows.enumerated() {
-          let path = IndexPath(item: item, section: old)
-          if removed.contains(path) { continue }
-          var kept = row
-          if reloadedSections.contains(old) || reloaded.contains(path) { kept.cell = nil }
-          while slot < count, rows[slot] != nil { slot += 1 }
-          guard slot < count else {
-            return fail("section \(section) has \(count) items after the update, fewer than the update accounts for")
-          }
-          rows[slot] = kept
-        }
-        if rows.contains(where: { $0 == nil }) {
-          return fail("section \(section) has \(count) items after the update, more than the update accounts for")
+    let counts = (0..<newCount).map { max(0, dataSource.listView(self, numberOfItemsInSection: $0)) }
+    let rows: [[Row]]
+    do {
+      rows = try batch.applying(to: sections.map(\.rows), newItemCounts: counts) { _, source, old in
+        switch source {
+        case .kept: return old!
+        case .moved:
+          var row = old!
+          row.isHighlighted = true
+          return row
+        case .reloaded:
+          var row = old!
+          row.cell = nil
+          return row
+        case .inserted: return Row(isHighlighted: true)
+        case .loadedWithSection: return Row()
         }
       }
-      result.append(
-        Section(
-          header: dataSource.listView(self, titleForHeaderInSection: section),
-          footer: dataSource.listView(self, titleForFooterInSection: section),
-          rows: rows.map { $0 ?? Row(isHighlighted: true) }))
+    } catch {
+      return .failure(InconsistentBatch(message: error.message))
     }
-    for path in batch.itemReconfigures {
-      guard path.count == 2, result.indices.contains(path.section),
-        result[path.section].rows.indices.contains(path.item)
-      else { return fail("reconfigured item \(path) does not exist after the update") }
-      result[path.section].rows[path.item].cell = nil
+    var result = rows.enumerated().map { section, rows in
+      Section(
+        header: dataSource.listView(self, titleForHeaderInSection: section),
+        footer: dataSource.listView(self, titleForFooterInSection: section), rows: rows)
     }
+    for path in batch.itemReconfigures { result[path[0]].rows[path[1]].cell = nil }
     return .success(result)
   }
 

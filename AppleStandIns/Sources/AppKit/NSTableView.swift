@@ -1,4 +1,5 @@
 import BatchUpdateRules
+import DiffableKitCore
 import Foundation
 import StandInList
 

@@ -1,13 +1,14 @@
-import DiffableKitCore
 import Foundation
 
-/// The calls a batch update makes on a collection or table view, recorded as plain lists: what
-/// ``BatchUpdateSimulator`` replays.
+/// The calls a batch update makes on a collection or table view, recorded as plain lists.
 ///
-/// Build one from a ``SnapshotChangeset`` with ``init(_:)``, or by hand (every list is mutable) to
-/// check how UIKit would treat a batch your own code sends. Unlike a changeset, the lists need
-/// not be sorted or free of repeats: the simulator treats them as UIKit does (order inside the
-/// update block does not matter; an exact repeat is merged).
+/// ``placement(oldItemCounts:newItemCounts:)`` reads them the way UIKit does and tells where
+/// every section and row after the update comes from — the one batch model that list hosts (the
+/// terminal list view, DiffableKitTesting's simulator and stand-in views) apply to whatever
+/// they keep per row. Build one from a ``SnapshotChangeset`` with ``init(_:)``, or by hand
+/// (every list is mutable). Unlike a changeset, the lists need not be sorted or free of
+/// repeats: they are read as UIKit reads them (order inside the update block does not matter;
+/// an exact repeat is merged).
 public struct BatchUpdateOperations: Hashable, Sendable {
   /// `deleteSections(_:)`: section positions before the update.
   public var sectionDeletes: [Int]

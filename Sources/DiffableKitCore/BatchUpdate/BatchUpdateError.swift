@@ -1,4 +1,6 @@
-/// Why a batch update was rejected by ``BatchUpdateSimulator`` or by ``validate(_:from:to:)``.
+/// Why a batch update was rejected: by ``BatchUpdateOperations/placement(oldItemCounts:newItemCounts:)``
+/// (UIKit's rules), or by DiffableKitTesting's `BatchUpdateSimulator` and `validate(_:from:to:)`
+/// (which also check the result and DiffableKit's changeset contract).
 ///
 /// ``rule`` names the rule that was broken, for tests to match on; ``message`` describes the
 /// offending operation. For the rules UIKit enforces, the message follows the wording of UIKit's

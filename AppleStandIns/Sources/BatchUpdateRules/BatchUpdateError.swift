@@ -1,1 +1,0 @@
-../../../Sources/DiffableKitTesting/BatchUpdateError.swift

@@ -1,1 +1,0 @@
-../../../Sources/DiffableKitTesting/BatchUpdateOperations.swift

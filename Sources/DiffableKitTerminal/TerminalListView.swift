@@ -4,7 +4,8 @@ import Foundation
 /// A list view drawn in a terminal: section headers and footers, rows from a cell provider,
 /// selection and focus, outline indentation, scrolling — rendered into ``TerminalLine``s.
 ///
-/// It is a list *host*: it knows nothing about identifiers or snapshots. A data source tells it
+/// It is a list *host* (a `DiffableListHost`): it knows nothing about identifiers or snapshots.
+/// Drive it with the generic `DiffableDataSource`, as any other host. The data source tells it
 /// what changed with the same calls a `UICollectionView` receives (``performBatchUpdates(_:completion:)``
 /// with ``deleteItems(at:)``, ``insertItems(at:)``, ``moveItem(at:to:)``, …, or ``reloadData()``),
 /// and it asks the data source (``TerminalListViewDataSource``) for counts, titles and cells.

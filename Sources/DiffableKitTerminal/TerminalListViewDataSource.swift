@@ -3,9 +3,11 @@ import Foundation
 
 /// What a ``TerminalListView`` asks its data source, in the shape of `UITableViewDataSource`.
 ///
-/// A diffable data source answers these from its current snapshot; the list view never sees the
-/// snapshot itself. The list view asks for a cell only when a row becomes visible and has no cell
-/// yet, or after the row was reloaded or reconfigured.
+/// `DiffableDataSource` answers these from its current snapshot (it connects itself when it is
+/// created with the list view as its host); the list view never sees the snapshot itself.
+/// Conform to this protocol yourself only for a list that is not diffable. The list view asks for
+/// a cell only when a row becomes visible and has no cell yet, or after the row was reloaded or
+/// reconfigured.
 @MainActor
 public protocol TerminalListViewDataSource: AnyObject {
   /// The number of sections. Asked after every update and on `reloadData()`.

@@ -16,7 +16,8 @@ final class ContactsApp: ScreenHost {
   private var message = "Welcome. Press / to search, f to favorite, s to simulate a sync, q to quit."
   /// Errors still standing, oldest first; the newest is shown instead of ``message``.
   private var errors: [(source: ErrorSource, text: String)] = []
-  private var lastReport: TerminalApplyReport?
+  /// The trace of the visible screen's last apply, for the status line.
+  private var lastTrace: DiffableDataSourceApplyTrace?
   private var lastDrawNanoseconds: UInt64 = 0
   private var lastLinesDrawn = 0
   private var lastCellRequests = 0
@@ -105,13 +106,13 @@ final class ContactsApp: ScreenHost {
 
   // MARK: ScreenHost
 
-  func screenDidApply(_ report: TerminalApplyReport?, from screen: any Screen) {
+  func screenDidApply(_ trace: DiffableDataSourceApplyTrace?, from screen: any Screen) {
     // Screens that are not shown keep up with the database too; only the visible one reports.
     guard screen === screens[current] else {
       screen.listView.clearHighlights()
       return
     }
-    lastReport = report
+    lastTrace = trace
     if settings.highlightChanges, screen.listView.hasHighlights {
       scheduleHighlightEnd(for: screen.listView)
     } else {
@@ -193,12 +194,18 @@ final class ContactsApp: ScreenHost {
     lastDrawNanoseconds = DispatchTime.now().uptimeNanoseconds - start
   }
 
+  /// The status line: the last apply's changes (sections and items together: deleted, inserted,
+  /// moved, reloaded, reconfigured), how long its diff and host update took, and the last draw.
   private func statusText() -> String {
     func ms(_ nanoseconds: UInt64) -> String { String(format: "%.2fms", Double(nanoseconds) / 1_000_000) }
+    func ms(seconds: TimeInterval) -> String { String(format: "%.2fms", seconds * 1000) }
     let draw = "last draw \(ms(lastDrawNanoseconds)) \(lastLinesDrawn) lines"
-    guard let report = lastReport else { return " no changes yet │ " + draw }
-    let diff = report.usedReloadData ? "reload (no diff)" : "diff \(ms(report.diffNanoseconds))"
-    return " del \(report.deletes) ins \(report.inserts) mov \(report.moves) rel \(report.reloads)"
-      + " rcf \(report.reconfigures) │ \(diff) apply \(ms(report.updateNanoseconds)) │ " + draw
+    guard let trace = lastTrace else { return " no changes yet │ " + draw }
+    let diff = trace.method == .reloadData ? "reload (no diff)" : "diff \(ms(seconds: trace.diffDuration ?? 0))"
+    let counts =
+      " del \(trace.sectionDeletes + trace.itemDeletes) ins \(trace.sectionInserts + trace.itemInserts)"
+      + " mov \(trace.sectionMoves + trace.itemMoves) rel \(trace.sectionReloads + trace.itemReloads)"
+      + " rcf \(trace.itemReconfigures)"
+    return counts + " │ \(diff) apply \(ms(seconds: trace.hostUpdateDuration)) │ " + draw
   }
 }

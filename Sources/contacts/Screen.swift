@@ -34,11 +34,11 @@ enum ErrorSource: Hashable, Sendable {
   case companiesQuery
 }
 
-/// What screens tell the app: a fresh apply report, a message, an error, a request to redraw.
+/// What screens tell the app: a fresh apply trace, a message, an error, a request to redraw.
 @MainActor
 protocol ScreenHost: AnyObject {
-  /// An apply finished; show its report and redraw.
-  func screenDidApply(_ report: TerminalApplyReport?, from screen: any Screen)
+  /// An apply finished; show its trace (counts and timings) on the status line and redraw.
+  func screenDidApply(_ trace: DiffableDataSourceApplyTrace?, from screen: any Screen)
   /// Show a one-line message.
   func show(message: String)
   /// Show an error on the message line until ``clearError(from:)`` is called for `source`.
@@ -47,15 +47,4 @@ protocol ScreenHost: AnyObject {
   func clearError(from source: ErrorSource)
   /// Redraw (after a focus or state change that applied nothing).
   func setNeedsDisplay()
-}
-
-extension TerminalApplyReport {
-  /// The status-line summary of a data-source apply trace.
-  init(trace: DiffableDataSourceApplyTrace) {
-    self.init(
-      deletes: trace.sectionDeletes + trace.itemDeletes, inserts: trace.sectionInserts + trace.itemInserts,
-      moves: trace.sectionMoves + trace.itemMoves, reloads: trace.sectionReloads + trace.itemReloads,
-      reconfigures: trace.itemReconfigures, diffNanoseconds: UInt64(max(0, (trace.diffDuration ?? 0) * 1e9)),
-      updateNanoseconds: UInt64(max(0, trace.hostUpdateDuration * 1e9)), usedReloadData: trace.method == .reloadData)
-  }
 }

@@ -21,7 +21,7 @@ extension DiffableDataSource where Host == TerminalListView {
     preservesFocus = false
     traceHandler = { [weak app, weak screen] trace in
       guard let app, let screen else { return }
-      app.screenDidApply(TerminalApplyReport(trace: trace), from: screen)
+      app.screenDidApply(trace, from: screen)
     }
   }
 

@@ -26,10 +26,7 @@ import Foundation
 @MainActor
 public final class SimulatedCollectionView<
   SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
->: DiffableListHost {
-  /// The cells this view shows.
-  public typealias Cell = SimulatedCell<ItemIdentifierType>
-
+>: SimulatedListView<SectionIdentifierType, ItemIdentifierType>, DiffableListHost {
   /// Scroll positions are accepted and ignored.
   public struct ScrollPosition: OptionSet, Sendable {
     /// The raw bits.
@@ -38,78 +35,12 @@ public final class SimulatedCollectionView<
     public init(rawValue: Int) { self.rawValue = rawValue }
   }
 
-  let engine = _SimulatedListEngine<SectionIdentifierType, ItemIdentifierType, Cell>()
-
   /// An empty view, with no data source yet.
-  public init() {}
+  public override init() {}
 
   // MARK: Test controls and read-back
 
-  /// Whether an invalid batch stops the process (true, the default, as UIKit raises) or is
-  /// recorded in ``batchErrors`` followed by a reload.
-  public var stopsOnInvalidBatch: Bool {
-    get { engine.stopsOnInvalidBatch }
-    set { engine.stopsOnInvalidBatch = newValue }
-  }
-
-  /// Whether batch completions run as soon as the batch is done (true, the default) or wait for
-  /// ``finishAnimations()``, like UIKit's animations.
-  public var completesBatchesImmediately: Bool {
-    get { engine.completesImmediately }
-    set { engine.completesImmediately = newValue }
-  }
-
-  /// Runs the completions of the batches that are still "animating", in order.
-  public func finishAnimations() { engine.finishAnimations() }
-
-  /// The number of batches whose completion has not run.
-  public var animatingBatchCount: Int { engine.pendingCompletions.count }
-
-  /// The section identifiers shown, in order.
-  public var sectionIdentifiers: [SectionIdentifierType] { engine.sectionIdentifiers }
-
-  /// The item identifiers shown, section by section.
-  public var itemIdentifiers: [[ItemIdentifierType]] { engine.itemIdentifiers }
-
-  /// The cells shown, section by section.
-  public var cells: [[Cell]] { engine.cells }
-
-  /// Every call received, in order.
-  public var calls: [SimulatedListCall] { engine.log }
-
-  /// Forgets the recorded calls.
-  public func clearCalls() { engine.log.removeAll() }
-
-  /// Batch errors recorded while ``stopsOnInvalidBatch`` is false.
-  public var batchErrors: [BatchUpdateError] { engine.errors }
-
-  /// How many cells were requested from the data source so far.
-  public var cellRequestCount: Int { engine.cellRequests }
-
-  /// The identifiers of the selected items, in selection order.
-  public var selectedItemIdentifiers: [ItemIdentifierType] {
-    engine.selected.compactMap { engine.rowKey(at: $0)?.item }
-  }
-
-  /// Simulates the user dragging the row at `source` to `destination` (a position after the
-  /// move): the view moves the row, then tells the data source, as UIKit does. Stops the
-  /// process when the data source refuses the move.
-  public func userMovesItem(at source: IndexPath, to destination: IndexPath) {
-    engine.userMoves(from: source, to: destination)
-  }
-
-  /// Simulates the user selecting the item at `indexPath` (no data-source involvement).
-  public func userSelects(_ indexPath: IndexPath) { engine.select(indexPath) }
-
-  /// The focused item's identifier, if any.
-  public var focusedItemIdentifier: ItemIdentifierType? { engine.focused.flatMap { engine.rowKey(at: $0)?.item } }
-
   // MARK: DiffableListHost
-
-  /// Records the operations called in `updates` and replays them through the simulator.
-  public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
-    engine.performBatchUpdates(updates, completion: completion)
-  }
 
   /// Records section inserts.
   public func insertSections(_ sections: IndexSet) { engine.record { $0.sectionInserts += sections } }
@@ -119,11 +50,6 @@ public final class SimulatedCollectionView<
 
   /// Records section reloads.
   public func reloadSections(_ sections: IndexSet) { engine.record { $0.sectionReloads += sections } }
-
-  /// Records a section move.
-  public func moveSection(_ section: Int, toSection newSection: Int) {
-    engine.record { $0.sectionMoves.append(ChangesetMove(from: section, to: newSection)) }
-  }
 
   /// Records item inserts.
   public func insertItems(at indexPaths: [IndexPath]) { engine.record { $0.itemInserts += indexPaths } }
@@ -138,9 +64,6 @@ public final class SimulatedCollectionView<
   public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
     engine.record { $0.itemMoves.append(ChangesetMove(from: indexPath, to: newIndexPath)) }
   }
-
-  /// Shows what the data source holds, asking for every cell; clears selection and focus.
-  public func reloadData() { engine.reloadData() }
 
   /// Asks the data source again for the cells at these positions.
   public func reconfigureItems(at indexPaths: [IndexPath]) { engine.reconfigure(indexPaths) }
@@ -165,18 +88,6 @@ public final class SimulatedCollectionView<
   /// Moves the focus.
   public func focusItem(at indexPath: IndexPath?) { engine.focused = indexPath }
 
-  /// Runs `actions` with animations off (recorded in ``calls``).
-  public func performWithoutAnimation(_ actions: () -> Void) {
-    let previous = engine.animationsEnabled
-    engine.animationsEnabled = false
-    defer { engine.animationsEnabled = previous }
-    actions()
-  }
-
-  /// Keeps the connection to pull counts, identifiers and cells from.
-  public func attachDataSource(_ connection: DiffableListDataSourceConnection<Cell>) {
-    engine.connection = connection
-  }
 }
 
 /// A cell of a simulated list: the item identifier it was made for and any text the cell

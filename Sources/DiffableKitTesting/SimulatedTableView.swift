@@ -17,7 +17,7 @@ import Foundation
 @MainActor
 public final class SimulatedTableView<
   SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
->: DiffableTableHost {
+>: SimulatedListView<SectionIdentifierType, ItemIdentifierType>, DiffableTableHost {
   /// The cells this table shows.
   public typealias Cell = SimulatedCell<ItemIdentifierType>
 
@@ -31,8 +31,6 @@ public final class SimulatedTableView<
     case none, top, middle, bottom
   }
 
-  let engine = _SimulatedListEngine<SectionIdentifierType, ItemIdentifierType, Cell>()
-
   /// The animations passed with inserts, deletes and reloads, without repeats, in first-use order.
   public private(set) var rowAnimationsUsed: [RowAnimation] = []
 
@@ -40,7 +38,7 @@ public final class SimulatedTableView<
   public private(set) var scrollPositionsUsed: [ScrollPosition] = []
 
   /// An empty table, with no data source yet.
-  public init() {}
+  public override init() {}
 
   func use(_ animation: RowAnimation) {
     if !rowAnimationsUsed.contains(animation) { rowAnimationsUsed.append(animation) }
@@ -48,60 +46,7 @@ public final class SimulatedTableView<
 
   // MARK: Test controls and read-back
 
-  /// Whether an invalid batch stops the process (the default) or is recorded and reloaded.
-  public var stopsOnInvalidBatch: Bool {
-    get { engine.stopsOnInvalidBatch }
-    set { engine.stopsOnInvalidBatch = newValue }
-  }
-
-  /// Whether batch completions run at once (the default) or wait for ``finishAnimations()``.
-  public var completesBatchesImmediately: Bool {
-    get { engine.completesImmediately }
-    set { engine.completesImmediately = newValue }
-  }
-
-  /// Runs the completions of the batches still "animating", in order.
-  public func finishAnimations() { engine.finishAnimations() }
-
-  /// The section identifiers shown, in order.
-  public var sectionIdentifiers: [SectionIdentifierType] { engine.sectionIdentifiers }
-
-  /// The item identifiers shown, section by section.
-  public var itemIdentifiers: [[ItemIdentifierType]] { engine.itemIdentifiers }
-
-  /// The cells shown, section by section.
-  public var cells: [[Cell]] { engine.cells }
-
-  /// Every call received, in order.
-  public var calls: [SimulatedListCall] { engine.log }
-
-  /// Batch errors recorded while ``stopsOnInvalidBatch`` is false.
-  public var batchErrors: [BatchUpdateError] { engine.errors }
-
-  /// The identifiers of the selected rows, in selection order.
-  public var selectedItemIdentifiers: [ItemIdentifierType] {
-    engine.selected.compactMap { engine.rowKey(at: $0)?.item }
-  }
-
-  /// Simulates the user dragging the row at `source` to `destination` (a position after the
-  /// move): the view moves the row, then tells the data source, as UIKit does. Stops the
-  /// process when the data source refuses the move.
-  public func userMovesItem(at source: IndexPath, to destination: IndexPath) {
-    engine.userMoves(from: source, to: destination)
-  }
-
-  /// Simulates the user selecting the row at `indexPath`.
-  public func userSelects(_ indexPath: IndexPath) { engine.select(indexPath) }
-
-  /// The focused row's identifier, if any.
-  public var focusedItemIdentifier: ItemIdentifierType? { engine.focused.flatMap { engine.rowKey(at: $0)?.item } }
-
   // MARK: DiffableTableHost
-
-  /// Records the operations called in `updates` and replays them through the simulator.
-  public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
-    engine.performBatchUpdates(updates, completion: completion)
-  }
 
   /// Records section inserts.
   public func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
@@ -119,11 +64,6 @@ public final class SimulatedTableView<
   public func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
     use(animation)
     engine.record { $0.sectionReloads += sections }
-  }
-
-  /// Records a section move.
-  public func moveSection(_ section: Int, toSection newSection: Int) {
-    engine.record { $0.sectionMoves.append(ChangesetMove(from: section, to: newSection)) }
   }
 
   /// Records row inserts.
@@ -149,9 +89,6 @@ public final class SimulatedTableView<
     engine.record { $0.itemMoves.append(ChangesetMove(from: indexPath, to: newIndexPath)) }
   }
 
-  /// Shows what the data source holds; clears selection and focus.
-  public func reloadData() { engine.reloadData() }
-
   /// Asks the data source again for the cells at these positions.
   public func reconfigureRows(at indexPaths: [IndexPath]) { engine.reconfigure(indexPaths) }
 
@@ -176,16 +113,4 @@ public final class SimulatedTableView<
   /// Moves the focus.
   public func focusRow(at indexPath: IndexPath?) { engine.focused = indexPath }
 
-  /// Runs `actions` with animations off (recorded in ``calls``).
-  public func performWithoutAnimation(_ actions: () -> Void) {
-    let previous = engine.animationsEnabled
-    engine.animationsEnabled = false
-    defer { engine.animationsEnabled = previous }
-    actions()
-  }
-
-  /// Keeps the connection to pull counts, identifiers and cells from.
-  public func attachDataSource(_ connection: DiffableListDataSourceConnection<Cell>) {
-    engine.connection = connection
-  }
 }

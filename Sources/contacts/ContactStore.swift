@@ -1,3 +1,4 @@
+import DiffableKit
 import Foundation
 import GRDB
 
@@ -64,18 +65,6 @@ enum ContactSection: String, Hashable, Sendable {
   case all = "All"
 }
 
-/// Deterministic pseudo-random numbers (SplitMix64), so seeding and syncs are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// The contacts database: schema, seed data and every write the demo makes.
 ///
 /// Writes happen here; the screens never write. They see changes because their
@@ -139,7 +128,7 @@ final class ContactStore: Sendable {
     }
   }
 
-  static func makeName(_ random: inout SeededGenerator) -> String {
+  static func makeName(_ random: inout SplitMix64) -> String {
     let initial = Character(Unicode.Scalar(UInt8(65 + Int.random(in: 0..<26, using: &random))))
     return "\(firstNames.randomElement(using: &random)!) \(initial). \(lastNames.randomElement(using: &random)!)"
   }
@@ -151,7 +140,7 @@ final class ContactStore: Sendable {
   }
 
   private static func seed(_ db: Database, count: Int) throws {
-    var random = SeededGenerator(state: 2026)
+    var random = SplitMix64(seed: 2026)
     var names = (0..<count).map { _ in makeName(&random) }
     names.sort()
     let statement = try db.makeStatement(
@@ -213,7 +202,7 @@ final class ContactStore: Sendable {
   /// Adds a contact right after `anchor` in manual order (at the end when nil); returns its id.
   func add(after anchor: Int64?, seed: UInt64) throws -> Int64 {
     try queue.write { db in
-      var random = SeededGenerator(state: seed)
+      var random = SplitMix64(seed: seed)
       let name = Self.makeName(&random)
       let company = Self.companies.randomElement(using: &random)!
       var position =
@@ -271,7 +260,7 @@ final class ContactStore: Sendable {
   /// renames, moves (new positions) and favorite flips.
   func simulateSync(size: Int, seed: UInt64) throws -> SyncSummary {
     try queue.write { db in
-      var random = SeededGenerator(state: seed)
+      var random = SplitMix64(seed: seed)
       var summary = SyncSummary()
       let ids = try Int64.fetchAll(db, sql: "SELECT id FROM contact").shuffled(using: &random)
       let share = max(1, size / 5)

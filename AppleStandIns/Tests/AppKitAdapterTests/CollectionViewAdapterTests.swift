@@ -78,7 +78,7 @@ struct CollectionViewAdapterTests {
   @Test("500 random apply sequences: the items always show the snapshot, selection by identifier")
   func randomSequences() async {
     await propertyCheck(count: 500, input: Gen.int(in: 0...Int.max)) { seed in
-      var random = SeededRandom(seed: UInt64(seed))
+      var random = SplitMix64(seed: UInt64(seed))
       let (view, dataSource) = makeCollection()
       for _ in 0..<8 {
         let next = randomSnapshot(after: dataSource.snapshot(), using: &random)

@@ -96,7 +96,7 @@ struct TableViewAdapterTests {
   @Test("500 random apply sequences: the rows always show the snapshot, selection by identifier")
   func randomSequences() async {
     await propertyCheck(count: 500, input: Gen.int(in: 0...Int.max)) { seed in
-      var random = SeededRandom(seed: UInt64(seed))
+      var random = SplitMix64(seed: UInt64(seed))
       let (view, dataSource) = makeTable()
       if Bool.random(using: &random) {
         dataSource.sectionHeaderViewProvider = { _, _, section in

@@ -136,7 +136,7 @@ struct CollectionViewAdapterTests {
   @Test("500 random apply sequences: the cells always show the snapshot, selection by identifier")
   func randomSequences() async {
     await propertyCheck(count: 500, input: Gen.int(in: 0...Int.max)) { seed in
-      var random = SeededRandom(seed: UInt64(seed))
+      var random = SplitMix64(seed: UInt64(seed))
       let (view, dataSource) = makeCollection()
       var current = Snapshot()
       for _ in 0..<8 {

@@ -62,22 +62,9 @@ func shown(_ view: UITableView) -> [[Int]] {
   view.standIn.cells.map { $0.map { ($0 as! RowCell).item } }
 }
 
-/// A seeded random number generator (SplitMix64), so that a failing sequence can be replayed.
-struct SeededRandom: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// A random next snapshot: sections added, removed and moved, items added, removed and moved,
 /// some reloaded or reconfigured.
-func randomSnapshot(after previous: Snapshot, using random: inout SeededRandom) -> Snapshot {
+func randomSnapshot(after previous: Snapshot, using random: inout SplitMix64) -> Snapshot {
   let pool = (0..<5).map { "s\($0)" }
   var layout = previous.sectionIdentifiers.map { ($0, previous.itemIdentifiers(inSection: $0)) }
   if Int.random(in: 0..<6, using: &random) == 0 { layout = [] }

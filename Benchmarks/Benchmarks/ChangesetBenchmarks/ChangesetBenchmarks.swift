@@ -84,18 +84,6 @@ extension UUID: BenchmarkIdentifier {
   }
 }
 
-/// SplitMix64, for reproducible shuffles.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Old and new item arrays per section for `scenario`.
 func makeSections<ID: BenchmarkIdentifier>(
   _ scenario: Scenario, _: ID.Type, count: Int, sections: Int
@@ -105,7 +93,7 @@ func makeSections<ID: BenchmarkIdentifier>(
     defer { serial += n }
     return (serial..<serial + n).map(ID.make)
   }
-  var random = SeededGenerator(state: 42)
+  var random = SplitMix64(seed: 42)
   let perSection = count / sections
   var old: [[ID]] = []
   var new: [[ID]] = []

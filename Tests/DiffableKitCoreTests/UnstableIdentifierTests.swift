@@ -169,3 +169,72 @@ struct UnstableIdentifierTests {
     snapshot._checkInvariants()
   }
 }
+
+/// Repros found in review, after the first hardening: a key mutated to equal another key took
+/// that key's entry while re-indexing, and re-indexing past a `Double.nan` rebuilt the whole
+/// index with a warning every time.
+@Suite(
+  "Identifiers that break Hashable's contract: entries found by position",
+  .disabled(if: internalChecksEnabled, "identifiers are mutated between calls on purpose"))
+struct UnstableIdentifierPositionTests {
+  @Test func keyMutatedToEqualAnotherNeverTakesItsEntry() {
+    let b = MutableKey(2)
+    let x = MutableKey(3)
+    let y = MutableKey(4)
+    let a = MutableKey(1)
+    var snapshot = DiffableDataSourceSnapshot<Int, MutableKey>()
+    snapshot.appendSections([0])
+    snapshot.appendItems([b, x, y, a])
+    a.value = 2  // now equal to b, and hashing like it
+    snapshot.insertItems([MutableKey(9)], beforeItem: b)
+    #expect(snapshot.indexOfItem(x) == 2)
+    #expect(snapshot.indexOfItem(y) == 3)
+    // (No _checkInvariants here: a and b are equal now, so a lookup of b may find a.)
+    a.value = 1
+    snapshot.deleteItems([a])  // a's hash changed again: not found, nothing else deleted
+    #expect(snapshot.itemIdentifiers.map(\.value).contains(4))
+    #expect(snapshot.numberOfItems == 5)
+    snapshot.deleteItems([b])
+    #expect(snapshot.numberOfItems == 4)
+    #expect(snapshot.indexOfItem(b) == nil)
+  }
+
+  @Test func reindexingPastNotANumberNeitherRebuildsNorWarns() async {
+    await #expect(processExitsWith: .success) {
+      DiffableKitDiagnostics.warningHandler = { message in fatalError("unexpected warning: \(message)") }
+      var snapshot = DiffableDataSourceSnapshot<Int, Double>()
+      snapshot.appendSections([0, 1])
+      snapshot.appendItems([1, 2, .nan, 3, .nan], toSection: 0)
+      snapshot.appendItems([4], toSection: 1)
+      snapshot.insertItems([0], beforeItem: 1)
+      snapshot.deleteItems([2])
+      snapshot.moveItem(3, beforeItem: 1)
+      snapshot.moveItem(4, afterItem: 0)
+      snapshot._checkInvariants()
+      precondition(snapshot.numberOfItems == 6)
+      snapshot.deleteSections([0])
+      precondition(snapshot.numberOfItems == 0)
+    }
+  }
+}
+
+/// The diff between snapshots that hold identifiers mutated to equal one another stays in
+/// bounds (found by the fuzz target: it wrote before the start of its claim buffer).
+@Suite("Changesets over identifiers that break Hashable's contract")
+struct UnstableIdentifierChangesetTests {
+  @Test func newMiddleItemEqualToAnOldPrefixItemIsAnInsert() {
+    let keys = (0..<6).map(MutableKey.init)
+    var old = DiffableDataSourceSnapshot<Int, MutableKey>()
+    old.appendSections([0])
+    old.appendItems([keys[0], keys[1], keys[2]])
+    var new = DiffableDataSourceSnapshot<Int, MutableKey>()
+    new.appendSections([0])
+    new.appendItems([keys[0], keys[4], keys[5]])
+    keys[4].value = 0  // now equal to keys[0], which the old snapshot holds in the common prefix
+    let changeset = SnapshotChangeset(from: old, to: new)
+    // Old middle [1, 2] and new middle [k4, 5]: both old middle items go, both new ones come.
+    #expect(changeset.itemDeletes.count == 2)
+    #expect(changeset.itemInserts.count == 2)
+    #expect(changeset.itemMoves.isEmpty)
+  }
+}

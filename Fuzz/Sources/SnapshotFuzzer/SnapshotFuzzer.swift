@@ -156,9 +156,10 @@ struct Run {
       if after { snapshot.insertItems(new, afterItem: anchor) } else { snapshot.insertItems(new, beforeItem: anchor) }
       let (s, o) = modelPosition(of: anchor)!
       model[s].items.insert(contentsOf: new, at: after ? o + 1 : o)
-    case 7:  // mutate a box, possibly one in the snapshot
+    case 7:  // mutate a box, possibly one in the snapshot: to any value, or to another box's
       let box = boxes[Int(input.next()) % boxes.count]
-      box.value = input.next() >> 3
+      let choice = input.next()
+      box.value = choice & 1 == 0 ? choice >> 3 : boxes[Int(choice >> 1) % boxes.count].value
     case 8:  // reconfigure and reload marks on present well-behaved items
       let marked = items(&input).filter { $0.isWellBehaved && modelContains($0) }
       var seen = Set<Item>()
@@ -223,11 +224,18 @@ struct Run {
           precondition(snapshot.sectionIdentifier(containingItem: item) == section, "section of \(item)")
         } else if case .notANumber = item {
           precondition(snapshot.indexOfItem(item) == nil, "nan found")
+        } else if let index = snapshot.indexOfItem(item) {
+          // A mutated box may be found or not, but never at a position that does not hold it.
+          precondition(index < snapshot.numberOfItems, "\(item) found past the end")
+          precondition(snapshot.itemIdentifiers[index] == item, "\(item) found at another item's position")
         }
       }
       flat += actual.count
     }
     precondition(snapshot.numberOfItems == total, "item count \(snapshot.numberOfItems) != \(total)")
+    if !snapshot.itemIdentifiers.contains(where: { if case .boxed = $0 { true } else { false } }) {
+      snapshot._checkInvariants()  // with no box left, every invariant holds again
+    }
     let changeset = SnapshotChangeset(from: previous, to: snapshot)
     let allWellBehaved = (previous.itemIdentifiers + snapshot.itemIdentifiers).allSatisfy(\.isWellBehaved)
     if allWellBehaved {

@@ -190,8 +190,13 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
     // For each storage slot of the old snapshot: index of its offset 0 in `destination`, or nil
     // for a dead section.
     var slotBase = [Int?](repeating: nil, count: old._slots.count)
+    // The old middle part of each slot: an old item found outside it (in a common prefix or
+    // suffix) or already claimed can only come from identifiers that break Hashable's contract
+    // (two equal identifiers); such a new item is an insert, never a write outside the part.
+    var slotMiddle = [Range<Int>](repeating: 0..<0, count: old._slots.count)
     for position in oldLive.indices where oldLive[position] {
       slotBase[old._slotAtPosition[position]] = middleBase[position] - middleStart[position]
+      slotMiddle[old._slotAtPosition[position]] = middleStart[position]..<oldMiddleEnd[position]
     }
     var destination = self.destination
     self.destination = []  // keep the local copy uniquely referenced
@@ -203,7 +208,10 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
         guard start < end else { continue }
         new._items(atPosition: target).withUnsafeBufferPointer { items in
           for offset in start..<end {
-            if let location = locations[items[offset]], let base = slotBase[Int(location.slot)] {
+            if let location = locations[items[offset]], let base = slotBase[Int(location.slot)],
+              slotMiddle[Int(location.slot)].contains(Int(location.offset)),
+              destination[base + Int(location.offset)] == Self._unclaimed
+            {
               destination[base + Int(location.offset)] = Int64(target) << 32 | Int64(offset)
             } else {
               inserts.append(_indexPath(target, offset))

@@ -191,7 +191,11 @@ extension DiffableDataSourceSnapshot {
       _slots[slot].items.append(contentsOf: identifiers)
     } else {
       _slots[slot].items.insert(contentsOf: identifiers, at: offset)
-      _reindexItems(inSlot: slot, from: offset + identifiers.count, operation: operation)
+      let inserted = identifiers.count
+      _reindexItems(
+        inSlot: slot, from: offset + inserted, consideringEntriesBelow: _itemLocations.count - inserted,
+        operation: operation
+      ) { $0 - inserted }
     }
     _counts.add(identifiers.count, at: _slots[slot].position)
     return true
@@ -212,6 +216,7 @@ extension DiffableDataSourceSnapshot {
       let slot = Int(location.slot)
       let offset = Int(location.offset)
       let size = _slots[slot].items.count
+      precondition(offset < size, "DiffableKit internal error: an item-table entry points past its section")
       // One hash access per identifier: mark in place, noting a repeat.
       // (The default bitmap is built only the first time a section is hit.)
       let wasMarked = removedBySlot[slot, default: [Bool](repeating: false, count: size)]
@@ -245,7 +250,15 @@ extension DiffableDataSourceSnapshot {
       items.removeLast(removedCount)
       _slots[slot].items = items
       _counts.add(-removedCount, at: _slots[slot].position)
-      if lost == nil { _reindexItems(inSlot: slot, from: firstRemoved, operation: operation) }
+      if lost == nil {
+        // The survivor now at `offset` was at the next offset not removed.
+        var read = firstRemoved
+        _reindexItems(inSlot: slot, from: firstRemoved, operation: operation) { _ in
+          while removed[read] { read += 1 }
+          defer { read += 1 }
+          return read
+        }
+      }
     }
     // A removed identifier that could not be found again leaves a stale entry: rebuild (once).
     if let lost { _repairItemTable(lostTrackOf: lost, operation: operation) }
@@ -268,7 +281,7 @@ extension DiffableDataSourceSnapshot {
     let moved = _slots[sourceSlot].items.remove(at: Int(source.offset))
     _counts.add(-1, at: _slots[sourceSlot].position)
     if _itemLocations.removeValue(forKey: moved, at: source) {
-      _reindexItems(inSlot: sourceSlot, from: Int(source.offset), operation: operation)
+      _reindexItems(inSlot: sourceSlot, from: Int(source.offset), operation: operation) { $0 + 1 }
     } else {
       _repairItemTable(lostTrackOf: moved, operation: operation)
     }

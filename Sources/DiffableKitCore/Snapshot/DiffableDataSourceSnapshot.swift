@@ -133,10 +133,16 @@ extension DiffableDataSourceSnapshot {
     _counts = _FenwickTree(counts: _slotAtPosition.lazy.map { slots[$0].items.count })
   }
 
-  /// Rewrites the stored offsets of the items of `slot` from offset `start` on.
-  /// O(section size - start) average.
-  @inlinable mutating func _reindexItems(inSlot slot: Int, from start: Int, operation: String) {
-    if let lost = _itemLocations.relocate(_slots[slot].items, from: start, slot: slot) {
+  /// Rewrites the stored offsets of the items of `slot` from offset `start` on, each found at
+  /// its old offset `oldOffset(offset)` (called in ascending order). Entries at indexes `limit`
+  /// and above (items just inserted) are left alone. O(section size - start) average.
+  @inlinable mutating func _reindexItems(
+    inSlot slot: Int, from start: Int, consideringEntriesBelow limit: Int = .max, operation: String,
+    oldOffset: (Int) -> Int
+  ) {
+    if let lost = _itemLocations.relocate(
+      _slots[slot].items, from: start, slot: slot, consideringEntriesBelow: limit, oldOffset: oldOffset)
+    {
       _repairItemTable(lostTrackOf: _slots[slot].items[lost], operation: operation)
     }
   }
@@ -200,6 +206,17 @@ extension DiffableDataSourceSnapshot {
       total += items.count
     }
     precondition(total == _itemLocations.count, "item table holds items that are in no section")
+    // Exactly one entry per position, whatever the identifiers do (found by position, not by
+    // equality): every entry points at a position that exists, and no two at the same one.
+    var positions = Set<_ItemLocation>(minimumCapacity: total)
+    for location in _itemLocations._allLocations() {
+      let slot = Int(location.slot)
+      precondition(
+        _slots.indices.contains(slot) && _slots[slot].position >= 0
+          && _slots[slot].items.indices.contains(Int(location.offset)),
+        "an item-table entry points at (\(location.slot), \(location.offset)), which holds no item")
+      precondition(positions.insert(location).inserted, "two item-table entries point at one position")
+    }
     var free = Set(_freeSlots)
     precondition(free.count == _freeSlots.count, "a free slot is listed twice")
     for slot in _slots.indices where _slots[slot].position < 0 {

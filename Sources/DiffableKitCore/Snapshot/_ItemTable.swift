@@ -45,44 +45,54 @@ struct _ItemTable<Key: Hashable> {
     return found ? storage.entries[storage.entryIndex(atBucket: bucket)].value : nil
   }
 
-  /// Stores `(slot, offset)` for `keys[offset]`, for every offset from `start` on; every such
-  /// key should be present. O(keys.count - start) average, one probe per key.
+  /// Stores `(slot, offset)` for `keys[offset]`, for every offset from `start` on, finding
+  /// each key's entry where it was: at `(slot, oldOffset(offset))`. Calls `oldOffset` once per
+  /// key, in ascending order. O(keys.count - start) average, one probe per key.
   ///
-  /// Returns the index of the first key that could not be found (its hash or equality changed
-  /// while it was stored, or it is not equal to itself), or nil when every key was found. The
-  /// keys before it have been relocated; the caller repairs the rest with ``rebuild(from:)``.
-  @inlinable mutating func relocate(_ keys: [Key], from start: Int, slot: Int) -> Int? {
+  /// Entries are found by position (stored hash, location, and key equality — or no equality
+  /// for a key not equal to itself), never by equality alone, so a key mutated to equal another
+  /// never takes that other key's entry. Entries at indexes `limit` and above (just inserted)
+  /// are not considered.
+  ///
+  /// Returns the index of the first key whose entry is not where it was (its hash changed while
+  /// it was stored), or nil when every key was relocated. The keys before it have been
+  /// relocated; the caller repairs the rest with ``rebuild(from:)``.
+  @inlinable mutating func relocate(
+    _ keys: [Key], from start: Int, slot: Int, consideringEntriesBelow limit: Int = .max,
+    oldOffset: (Int) -> Int
+  ) -> Int? {
     guard start < keys.count else { return nil }
     defer { _checkInvariantsIfEnabled() }
     let storage = _uniqueStorage(reserving: 0)
     let stopped = keys.withUnsafeBufferPointer { buffer -> Int in
       let tail = UnsafeBufferPointer(rebasing: buffer[start...])
       return storage.forEachBatch(of: tail) { index, key, hash in
-        let (bucket, found) = storage.find(key, hash: hash)
+        let offset = start &+ index
+        let old = _ItemTableLocation(slot: slot, offset: oldOffset(offset))
+        let (bucket, found) = storage.find(key, hash: hash, at: old, below: limit)
         guard found else { return false }
-        storage.entries[storage.entryIndex(atBucket: bucket)].value = _ItemTableLocation(
-          slot: slot, offset: start &+ index)
+        storage.entries[storage.entryIndex(atBucket: bucket)].value = _ItemTableLocation(slot: slot, offset: offset)
         return true
       }
     }
     return start &+ stopped < keys.count ? start &+ stopped : nil
   }
 
-  /// Removes `key` only if it is stored at `location`; returns whether it was. O(1) average.
+  /// Removes the entry of `key` stored at `location` (found by position, as in
+  /// ``relocate(_:from:slot:consideringEntriesBelow:oldOffset:)``); returns whether there was
+  /// one. O(1) average.
   ///
-  /// False means the table does not hold `key` at `location` — the key's hash or equality
-  /// changed while it was stored, or it is not equal to itself — and nothing was removed, so a
-  /// key that merely compares equal is never removed in its place.
+  /// False means the key's hash changed while it was stored, and nothing was removed: a key
+  /// that merely compares equal is never removed in its place.
   @inlinable mutating func removeValue(forKey key: Key, at location: Value) -> Bool {
     let hash = Storage.hash(key)
     if !isKnownUniquelyReferenced(&_storage) {
       guard let shared = _storage else { return false }
-      let (bucket, found) = shared.find(key, hash: hash)
-      guard found, shared.entries[shared.entryIndex(atBucket: bucket)].value == location else { return false }
+      guard shared.find(key, hash: hash, at: location).found else { return false }
     }
     let storage = _uniqueStorage(reserving: 0)
-    let (bucket, found) = storage.find(key, hash: hash)
-    guard found, storage.entries[storage.entryIndex(atBucket: bucket)].value == location else { return false }
+    let (bucket, found) = storage.find(key, hash: hash, at: location)
+    guard found else { return false }
     storage.remove(at: bucket)
     return true
   }
@@ -201,6 +211,13 @@ extension _ItemTable {
   ///   caller's misuse, which the snapshot repairs, not the table's).
   ///
   /// For tests and debugging. - Complexity: O(buckets).
+  /// Every entry's location, in entry order. For invariant checks. O(n).
+  @usableFromInline
+  func _allLocations() -> [Value] {
+    guard let storage = _storage else { return [] }
+    return (0..<storage.count).map { storage.entries[$0].value }
+  }
+
   @usableFromInline
   func _checkInvariants() {
     guard let storage = _storage else { return }
@@ -236,7 +253,7 @@ extension _ItemTable: Sendable where Key: Sendable {}
 
 /// Where an item lives: its section's storage slot and its offset inside the section.
 @usableFromInline
-struct _ItemTableLocation: Sendable, Equatable {
+struct _ItemTableLocation: Sendable, Hashable {
   @usableFromInline var slot: Int32
   @usableFromInline var offset: Int32
 
@@ -354,6 +371,33 @@ final class _ItemTableStorage<Key: Hashable> {
       if byte == tag {
         let entry = entries + Int(slots[bucket])
         if entry.pointee.hash == hash && entry.pointee.key == key { return (bucket, true) }
+      }
+      bucket = (bucket &+ 1) & mask
+    }
+  }
+
+  /// The bucket holding the entry of `key` stored at `location` (found), or not found. The entry
+  /// must have `hash` as its stored hash, `location` as its value, an index below `limit`, and a
+  /// key equal to `key` — or any key when `key` is not equal to itself (`Double.nan`), whose
+  /// entries are told apart by position alone. Locations are unique, so this finds exactly the
+  /// entry of the item at `location`.
+  @inlinable func find(
+    _ key: Key, hash: Int, at location: _ItemTableLocation, below limit: Int = .max
+  ) -> (bucket: Int, found: Bool) {
+    let tag = Self.tag(hash)
+    let mask = mask
+    var bucket = hash & mask
+    while true {
+      let byte = control[bucket]
+      if byte == 0 { return (bucket, false) }
+      if byte == tag {
+        let index = Int(slots[bucket])
+        let entry = entries + index
+        if index < limit && entry.pointee.hash == hash && entry.pointee.value == location
+          && (entry.pointee.key == key || key != key)
+        {
+          return (bucket, true)
+        }
       }
       bucket = (bucket &+ 1) & mask
     }

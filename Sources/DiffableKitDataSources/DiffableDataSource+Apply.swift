@@ -121,7 +121,8 @@ extension DiffableDataSource {
   /// Gives the job a completion ticket in call order. With ``coalescesPendingApplies``, a full
   /// snapshot replaces only the full-snapshot applies queued right before it (after the last
   /// queued section-snapshot apply): section applies are never dropped, and the replaced
-  /// applies' tickets move to the new job, so their completions still run, in order.
+  /// applies' tickets move to the new job, so their completions still run, in order; if one of
+  /// them was a reload-data apply, the new job reloads data too.
   func _enqueue(_ job: _ApplyJob, operation: String) {
     if _hostCallDepth > 0 {
       _dataSourceMisuse(
@@ -143,6 +144,8 @@ extension DiffableDataSource {
         let replaced = _queue[start...]
         job.tickets = replaced.flatMap(\.tickets) + job.tickets
         job.coalesced += replaced.reduce(replaced.count) { $0 + $1.coalesced }
+        // A reload the app asked for is never coalesced away: the newer snapshot reloads too.
+        if replaced.contains(where: { $0.mode == .reloadData }) { job.mode = .reloadData }
         _queue.removeSubrange(start...)
       }
     }
@@ -223,6 +226,7 @@ extension DiffableDataSource {
       // The next apply is a newer whole snapshot: this one is never shown.
       _queue[0].tickets = job.tickets + _queue[0].tickets
       _queue[0].coalesced += 1 + job.coalesced
+      if job.mode == .reloadData { _queue[0].mode = .reloadData }
     } else if generation != _generation {
       // The list changed meanwhile (an interactive reorder): start over from what it shows.
       _queue.insert(job, at: 0)

@@ -7,7 +7,7 @@ import Testing
 /// Random mixes of applies pushed through the apply queue while the host's animations finish at
 /// random points.
 @MainActor
-@Suite("Property: random apply queues")
+@Suite("Property: random apply queues", .timeLimit(.minutes(5)))
 struct ApplyQueuePropertyTests {
   /// A random outline of up to 8 items from the shared pool: roots, children of some roots, some
   /// roots expanded.

@@ -46,7 +46,8 @@ func makeReportingDataSource(
 /// before their `apply` returned, on every path; coalescing keeps section-snapshot applies; a
 /// released data source finishes what it was asked to do.
 @MainActor
-@Suite("Apply queue: completion order and lifetime")
+// A lost completion or a leaked data source would make a test wait forever: fail it instead.
+@Suite("Apply queue: completion order and lifetime", .timeLimit(.minutes(1)))
 struct ApplyQueueTests {
   @Test("An unchanged apply made while the host animates completes after the apply before it")
   func unchangedApplyWaitsForAnimatingApply() async {
@@ -195,6 +196,23 @@ struct ApplyQueueTests {
     #expect(stored.level(of: 8) == 1)
     #expect(rows(dataSource.snapshot()) == [[1, 4], [7, 8]])
     expectInSync(view, dataSource)
+  }
+
+  @Test("Coalescing never drops a requested reload: the newer full apply reloads data instead")
+  func coalescingKeepsARequestedReload() async {
+    let (_, dataSource) = makeList()
+    dataSource.coalescesPendingApplies = true
+    dataSource.diffsOffMainActorAboveItemCount = 0  // every diff goes off the main actor
+    var traces: [DiffableDataSourceApplyTrace] = []
+    dataSource.traceHandler = { traces.append($0) }
+    await dataSource.apply(snapshot(["a": [1], "b": [2]]))
+    dataSource.apply(snapshot(["a": [1, 3], "b": [2]])) {}  // its diff starts off main
+    var events: [Int] = []
+    dataSource.applySnapshotUsingReloadData(snapshot(["a": [1, 3], "b": [2]]), completion: { events.append(1) })
+    await dataSource.apply(snapshot(["a": [1, 3], "b": [2]]))  // replaces the reload
+    #expect(events == [1])
+    #expect(traces.last?.coalescedApplies == 2)  // the first apply and the reload
+    #expect(traces.last?.method == .reloadData)
   }
 
   @Test("A data source released while a diff runs off the main actor applies it, completes it, then goes away")

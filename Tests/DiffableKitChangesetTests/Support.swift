@@ -11,14 +11,7 @@ func makeSnapshot(_ sections: KeyValuePairs<String, [Int]>) -> Snapshot {
 }
 
 /// A snapshot from `(section, items)` pairs, in order.
-func makeSnapshot(_ sections: [(String, [Int])]) -> Snapshot {
-  var snapshot = Snapshot()
-  for (section, items) in sections {
-    snapshot.appendSections([section])
-    snapshot.appendItems(items, toSection: section)
-  }
-  return snapshot
-}
+func makeSnapshot(_ sections: [(String, [Int])]) -> Snapshot { Snapshot(layout: sections) }
 
 /// Builds `IndexPath`s as `[section, item]`.
 func path(_ section: Int, _ item: Int) -> IndexPath { IndexPath(indexes: [section, item]) }

@@ -10,23 +10,11 @@ typealias Table = SimulatedTableView<String, Int>
 
 /// A snapshot from `(section, items)` pairs.
 func snapshot(_ sections: KeyValuePairs<String, [Int]>) -> Snapshot {
-  var result = Snapshot()
-  for (section, items) in sections {
-    result.appendSections([section])
-    result.appendItems(items, toSection: section)
-  }
-  return result
+  Snapshot(layout: sections.map { ($0.key, $0.value) })
 }
 
 /// A snapshot from a list of `(section, items)` pairs.
-func snapshot(_ sections: [(String, [Int])]) -> Snapshot {
-  var result = Snapshot()
-  for (section, items) in sections {
-    result.appendSections([section])
-    result.appendItems(items, toSection: section)
-  }
-  return result
-}
+func snapshot(_ sections: [(String, [Int])]) -> Snapshot { Snapshot(layout: sections) }
 
 /// The rows of a snapshot, section by section.
 func rows(_ snapshot: Snapshot) -> [[Int]] {

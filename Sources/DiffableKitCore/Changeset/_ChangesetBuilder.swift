@@ -190,13 +190,8 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
     // For each storage slot of the old snapshot: index of its offset 0 in `destination`, or nil
     // for a dead section.
     var slotBase = [Int?](repeating: nil, count: old._slots.count)
-    // The old middle part of each slot: an old item found outside it (in a common prefix or
-    // suffix) or already claimed can only come from identifiers that break Hashable's contract
-    // (two equal identifiers); such a new item is an insert, never a write outside the part.
-    var slotMiddle = [Range<Int>](repeating: 0..<0, count: old._slots.count)
     for position in oldLive.indices where oldLive[position] {
       slotBase[old._slotAtPosition[position]] = middleBase[position] - middleStart[position]
-      slotMiddle[old._slotAtPosition[position]] = middleStart[position]..<oldMiddleEnd[position]
     }
     var destination = self.destination
     self.destination = []  // keep the local copy uniquely referenced
@@ -208,11 +203,15 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
         guard start < end else { continue }
         new._items(atPosition: target).withUnsafeBufferPointer { items in
           for offset in start..<end {
+            // An old item found outside the claim buffer (in a common prefix) or already claimed
+            // can only come from identifiers that break Hashable's contract (two equal ones):
+            // the new item is then an insert, never a write outside the buffer, and every old
+            // item is still claimed at most once, so the batch stays valid.
             if let location = locations[items[offset]], let base = slotBase[Int(location.slot)],
-              slotMiddle[Int(location.slot)].contains(Int(location.offset)),
-              destination[base + Int(location.offset)] == Self._unclaimed
+              case let index = base &+ Int(location.offset),
+              UInt(bitPattern: index) < UInt(bitPattern: destination.count), destination[index] == Self._unclaimed
             {
-              destination[base + Int(location.offset)] = Int64(target) << 32 | Int64(offset)
+              destination[index] = Int64(target) << 32 | Int64(offset)
             } else {
               inserts.append(_indexPath(target, offset))
             }

@@ -36,7 +36,10 @@ extension ContactsDemoEndToEndTests {
     defer { pane.kill() }
     try pane.start(command: "'\(binary.path)' --database '\(database)'", width: 120, height: 20)
 
-    var screen = try pane.waitFor("the list with the readable rows") { $0.contains("All (2)") }
+    // The status line is drawn after the list: wait for both, or a half-drawn frame is read.
+    var screen = try pane.waitFor("the list with the readable rows and the skipped-rows message") {
+      $0.contains("All (2)") && $0.contains("unreadable rows left out")
+    }
     #expect(screen.contains("3 contacts"))
     #expect(screen.contains("Error: database rows skipped (contacts.sqlite): 3 unreadable rows left out"))
     #expect(screen.contains("contact 2: name is NULL"))

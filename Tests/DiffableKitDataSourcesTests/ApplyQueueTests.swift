@@ -49,6 +49,20 @@ func makeReportingDataSource(
 // A lost completion or a leaked data source would make a test wait forever: fail it instead.
 @Suite("Apply queue: completion order and lifetime", .timeLimit(.minutes(1)))
 struct ApplyQueueTests {
+  /// The applies' traces, in order.
+  final class TraceLog {
+    var all: [DiffableDataSourceApplyTrace] = []
+  }
+
+  /// Turns on coalescing, sends every diff off the main actor and records the traces.
+  static func coalescingOffMain(_ dataSource: DiffableDataSource<View, String, Int>) -> TraceLog {
+    let log = TraceLog()
+    dataSource.coalescesPendingApplies = true
+    dataSource.diffsOffMainActorAboveItemCount = 0
+    dataSource.traceHandler = { log.all.append($0) }
+    return log
+  }
+
   @Test("An unchanged apply made while the host animates completes after the apply before it")
   func unchangedApplyWaitsForAnimatingApply() async {
     let (view, dataSource) = makeList()
@@ -169,10 +183,7 @@ struct ApplyQueueTests {
   @Test("Coalescing keeps a waiting section-snapshot apply and merges only the full applies after it")
   func coalescingKeepsWaitingSectionApply() async {
     let (view, dataSource) = makeList()
-    dataSource.coalescesPendingApplies = true
-    dataSource.diffsOffMainActorAboveItemCount = 0  // every diff goes off the main actor
-    var traces: [DiffableDataSourceApplyTrace] = []
-    dataSource.traceHandler = { traces.append($0) }
+    let traces = Self.coalescingOffMain(dataSource)
     await dataSource.apply(snapshot(["a": [1], "b": [2]]))
     var events: [Int] = []
     dataSource.apply(snapshot(["a": [1, 3], "b": [2]])) { events.append(1) }  // its diff starts off main
@@ -185,11 +196,11 @@ struct ApplyQueueTests {
     await dataSource.apply(snapshot(["a": [1, 4], "b": [7, 8]]))  // replaces 3 only
     #expect(events == [1, 2, 3])
     #expect(
-      traces.map(\.operation) == [
+      traces.all.map(\.operation) == [
         "apply(_:animatingDifferences:completion:)", "apply(_:animatingDifferences:completion:)",
         "apply(_:to:animatingDifferences:completion:)", "apply(_:animatingDifferences:completion:)",
       ])
-    #expect(traces.last?.coalescedApplies == 1)
+    #expect(traces.all.last?.coalescedApplies == 1)
     // The section apply ran, and the last full apply shows its rows, so its outline stays.
     let stored = dataSource.snapshot(for: "b")
     #expect(stored.isExpanded(7))
@@ -201,18 +212,15 @@ struct ApplyQueueTests {
   @Test("Coalescing never drops a requested reload: the newer full apply reloads data instead")
   func coalescingKeepsARequestedReload() async {
     let (_, dataSource) = makeList()
-    dataSource.coalescesPendingApplies = true
-    dataSource.diffsOffMainActorAboveItemCount = 0  // every diff goes off the main actor
-    var traces: [DiffableDataSourceApplyTrace] = []
-    dataSource.traceHandler = { traces.append($0) }
+    let traces = Self.coalescingOffMain(dataSource)
     await dataSource.apply(snapshot(["a": [1], "b": [2]]))
     dataSource.apply(snapshot(["a": [1, 3], "b": [2]])) {}  // its diff starts off main
     var events: [Int] = []
     dataSource.applySnapshotUsingReloadData(snapshot(["a": [1, 3], "b": [2]]), completion: { events.append(1) })
     await dataSource.apply(snapshot(["a": [1, 3], "b": [2]]))  // replaces the reload
     #expect(events == [1])
-    #expect(traces.last?.coalescedApplies == 2)  // the first apply and the reload
-    #expect(traces.last?.method == .reloadData)
+    #expect(traces.all.last?.coalescedApplies == 2)  // the first apply and the reload
+    #expect(traces.all.last?.method == .reloadData)
   }
 
   @Test("A data source released while a diff runs off the main actor applies it, completes it, then goes away")

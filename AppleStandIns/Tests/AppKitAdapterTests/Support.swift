@@ -13,21 +13,6 @@ final class CellView: NSView {
   var text = ""
 }
 
-/// A snapshot with these sections and items.
-func snapshot(_ layout: [(String, [Int])]) -> Snapshot {
-  var snapshot = Snapshot()
-  for (section, items) in layout {
-    snapshot.appendSections([section])
-    snapshot.appendItems(items, toSection: section)
-  }
-  return snapshot
-}
-
-/// The items the snapshot's sections hold, in order.
-func rows(of snapshot: Snapshot) -> [[Int]] {
-  snapshot.sectionIdentifiers.map { snapshot.itemIdentifiers(inSection: $0) }
-}
-
 @MainActor
 func makeCollection() -> (NSCollectionView, CollectionViewDiffableDataSource<String, Int>) {
   let view = NSCollectionView(frame: .zero)

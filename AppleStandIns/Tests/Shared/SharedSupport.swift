@@ -1,7 +1,22 @@
 import DiffableKit
 
-// Shared by both stand-in test targets (each links this file): the random apply sequences of
-// their property tests.
+// Shared by both stand-in test targets (each links this file): building and reading snapshots,
+// and the random apply sequences of their property tests.
+
+/// A snapshot with these sections and items.
+func snapshot(_ layout: [(String, [Int])]) -> Snapshot {
+  var snapshot = Snapshot()
+  for (section, items) in layout {
+    snapshot.appendSections([section])
+    snapshot.appendItems(items, toSection: section)
+  }
+  return snapshot
+}
+
+/// The items the snapshot's sections hold, in order.
+func rows(of snapshot: Snapshot) -> [[Int]] {
+  snapshot.sectionIdentifiers.map { snapshot.itemIdentifiers(inSection: $0) }
+}
 
 /// A random next snapshot: sections added, removed and moved, items added, removed and moved,
 /// some reloaded or reconfigured.

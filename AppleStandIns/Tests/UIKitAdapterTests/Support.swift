@@ -13,21 +13,6 @@ final class RowCell: UITableViewCell {
   var item = -1
 }
 
-/// A snapshot with these sections and items.
-func snapshot(_ layout: [(String, [Int])]) -> Snapshot {
-  var snapshot = Snapshot()
-  for (section, items) in layout {
-    snapshot.appendSections([section])
-    snapshot.appendItems(items, toSection: section)
-  }
-  return snapshot
-}
-
-/// The items the snapshot's sections hold, in order.
-func rows(of snapshot: Snapshot) -> [[Int]] {
-  snapshot.sectionIdentifiers.map { snapshot.itemIdentifiers(inSection: $0) }
-}
-
 @MainActor
 func makeCollection() -> (UICollectionView, CollectionViewDiffableDataSource<String, Int>) {
   let view = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewLayout())

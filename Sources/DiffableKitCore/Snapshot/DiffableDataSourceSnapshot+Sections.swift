@@ -11,6 +11,8 @@ extension DiffableDataSourceSnapshot {
     defer { _checkInvariantsIfEnabled() }
     let operation = "appendSections(_:)"
     if let error = _newSectionsError(identifiers, anchor: nil, operation: operation) { _stop(error) }
+    // A deferred index that was built or checked would miss the new sections: build it in.
+    if let deferred = _deferred, deferred.isSettled { _materialize() }
     _appendValidatedSections(identifiers)
   }
 
@@ -23,6 +25,7 @@ extension DiffableDataSourceSnapshot {
     _ identifiers: [SectionIdentifierType], beforeSection toIdentifier: SectionIdentifierType
   ) {
     defer { _checkInvariantsIfEnabled() }
+    _materialize()
     _insertSections(identifiers, anchor: toIdentifier, after: false, operation: "insertSections(_:beforeSection:)")
   }
 
@@ -35,6 +38,7 @@ extension DiffableDataSourceSnapshot {
     _ identifiers: [SectionIdentifierType], afterSection toIdentifier: SectionIdentifierType
   ) {
     defer { _checkInvariantsIfEnabled() }
+    _materialize()
     _insertSections(identifiers, anchor: toIdentifier, after: true, operation: "insertSections(_:afterSection:)")
   }
 
@@ -52,6 +56,7 @@ extension DiffableDataSourceSnapshot {
     if !repeated.isEmpty {
       _stop(.init(kind: .duplicateIdentifiers, operation: "deleteSections(_:)", identifiers: repeated))
     }
+    _materialize()
     var removedAny = false
     var lost: ItemIdentifierType?
     for identifier in identifiers {
@@ -90,6 +95,7 @@ extension DiffableDataSourceSnapshot {
     _ identifier: SectionIdentifierType, beforeSection toIdentifier: SectionIdentifierType
   ) {
     defer { _checkInvariantsIfEnabled() }
+    _materialize()
     _moveSection(identifier, anchor: toIdentifier, after: false, operation: "moveSection(_:beforeSection:)")
   }
 
@@ -102,6 +108,7 @@ extension DiffableDataSourceSnapshot {
     _ identifier: SectionIdentifierType, afterSection toIdentifier: SectionIdentifierType
   ) {
     defer { _checkInvariantsIfEnabled() }
+    _materialize()
     _moveSection(identifier, anchor: toIdentifier, after: true, operation: "moveSection(_:afterSection:)")
   }
 

@@ -46,7 +46,7 @@ let package = Package(
     .testTarget(
       name: "DiffableKitCoreTests",
       dependencies: [
-        "DiffableKitCore", "DiffableKit",
+        "DiffableKitCore", "DiffableKit", "DiffableKitTesting",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),

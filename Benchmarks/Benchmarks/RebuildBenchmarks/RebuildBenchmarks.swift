@@ -11,6 +11,9 @@
 import Benchmark
 import DiffableKit
 import Foundation
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 typealias Snapshot<Item: Hashable> = DiffableDataSourceSnapshot<Int, Item>
 
@@ -58,114 +61,171 @@ func differenceKitScenario(_ sections: [[Int]], firstFresh: Int) -> [[Int]] {
 
 func label(_ count: Int) -> String { count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1000)k" }
 
+/// Builds `count` snapshots from `sections` and keeps them until the measurement stopped, so
+/// that what is measured is the building, not the release.
+func measureBuilding<Item: Hashable>(
+  _ benchmark: Benchmark, _ sections: [[Item]], _ build: ([[Item]]) -> some Any
+) {
+  var built: [Any] = []
+  built.reserveCapacity(benchmark.scaledIterations.count)
+  benchmark.startMeasurement()
+  for _ in benchmark.scaledIterations { built.append(build(sections)) }
+  benchmark.stopMeasurement()
+  blackHole(built)
+}
+
+/// The snapshot a list shows after it was built and applied (diffed against an empty list, then
+/// against its own rebuild): a rebuilt snapshot in an app's steady state.
+func shownSnapshot(_ sections: [[Int]]) -> Snapshot<Int> {
+  let first = buildSnapshot(sections)
+  blackHole(SnapshotChangeset(from: Snapshot<Int>(), to: first))
+  let shown = buildSnapshot(sections)
+  blackHole(SnapshotChangeset(from: first, to: shown))
+  return shown
+}
+
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .peakMemoryResident, .mallocCountTotal], timeUnits: .microseconds,
     warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 15)
+  // Every input is made in a `setup` closure: each benchmark runs in its own process, which then
+  // holds only its own inputs (so that peak resident memory means something).
 
-  // 1. Building: DiffableKit against [[Item]] arrays of the same identifiers.
+  // 1. Building: DiffableKit against [[Item]] arrays of the same identifiers. The built values
+  // are released after the measurement (an applied snapshot costs nothing more to release).
   for sections in [1, 100] {
-    let ints = layout(count: 1_000_000, sections: sections) { $0 }
-    Benchmark("build Int 1M ×\(sections): DiffableKit") { benchmark in
-      for _ in benchmark.scaledIterations { blackHole(buildSnapshot(ints)) }
+    Benchmark("build Int 1M ×\(sections): DiffableKit", configuration: .init(manualMeasurement: true)) {
+      benchmark, ints in measureBuilding(benchmark, ints, buildSnapshot)
+    } setup: {
+      layout(count: 1_000_000, sections: sections) { $0 }
     }
-    Benchmark("build Int 1M ×\(sections): [[Int]] baseline") { benchmark in
-      for _ in benchmark.scaledIterations { blackHole(buildArrays(ints)) }
+    Benchmark("build Int 1M ×\(sections): [[Int]] baseline", configuration: .init(manualMeasurement: true)) {
+      benchmark, ints in measureBuilding(benchmark, ints, buildArrays)
+    } setup: {
+      layout(count: 1_000_000, sections: sections) { $0 }
     }
   }
-  let uuids = layout(count: 1_000_000, sections: 100) { _ in UUID() }
-  Benchmark("build UUID 1M ×100: DiffableKit") { benchmark in
-    for _ in benchmark.scaledIterations { blackHole(buildSnapshot(uuids)) }
+  Benchmark("build UUID 1M ×100: DiffableKit", configuration: .init(manualMeasurement: true)) { benchmark, uuids in
+    measureBuilding(benchmark, uuids, buildSnapshot)
+  } setup: {
+    layout(count: 1_000_000, sections: 100) { _ in UUID() }
   }
-  Benchmark("build UUID 1M ×100: [[UUID]] baseline") { benchmark in
-    for _ in benchmark.scaledIterations { blackHole(buildArrays(uuids)) }
+  Benchmark("build UUID 1M ×100: [[UUID]] baseline", configuration: .init(manualMeasurement: true)) {
+    benchmark, uuids in measureBuilding(benchmark, uuids, buildArrays)
+  } setup: {
+    layout(count: 1_000_000, sections: 100) { _ in UUID() }
+  }
+  // What a snapshot that is built and then looked up costs (the index is built by the lookup).
+  Benchmark("build Int 1M ×100 + one indexOfItem: DiffableKit") { benchmark, ints in
+    for _ in benchmark.scaledIterations {
+      let snapshot = buildSnapshot(ints)
+      blackHole(snapshot.indexOfItem(999_999))
+    }
+  } setup: {
+    layout(count: 1_000_000, sections: 100) { $0 }
   }
 
-  // 2. Rebuild + diff against the snapshot the list shows (itself rebuilt and diffed once, as in
-  // an app's steady state).
+  // 2. Rebuild + diff against the snapshot the list shows.
   for sections in [1, 100] {
-    let ints = layout(count: 1_000_000, sections: sections) { $0 }
-    var shown = buildSnapshot(ints)
-    blackHole(SnapshotChangeset(from: Snapshot<Int>(), to: shown))
-    shown = buildSnapshot(ints)
-    blackHole(SnapshotChangeset(from: buildSnapshot(ints), to: shown))
-    let current = shown
-    Benchmark("rebuild + diff, unchanged Int 1M ×\(sections): DiffableKit") { benchmark in
+    Benchmark("rebuild + diff, unchanged Int 1M ×\(sections): DiffableKit") { benchmark, input in
       for _ in benchmark.scaledIterations {
-        let rebuilt = buildSnapshot(ints)
-        blackHole(SnapshotChangeset(from: current, to: rebuilt))
+        let rebuilt = buildSnapshot(input.ints)
+        blackHole(SnapshotChangeset(from: input.shown, to: rebuilt))
       }
+    } setup: { () -> (ints: [[Int]], shown: Snapshot<Int>) in
+      let ints = layout(count: 1_000_000, sections: sections) { $0 }
+      return (ints, shownSnapshot(ints))
     }
   }
 
   for count in [100_000, 1_000_000] {
     for sections in [1, 100] {
-      let old = layout(count: count, sections: sections) { $0 }
-      let new = differenceKitScenario(old, firstFresh: count)
-      var shown = buildSnapshot(old)
-      blackHole(SnapshotChangeset(from: Snapshot<Int>(), to: shown))
-      blackHole(shown.indexOfItem(0))
-      shown = buildSnapshot(old)
-      blackHole(SnapshotChangeset(from: buildSnapshot(old), to: shown))
-      let current = shown
       let scale = Benchmark.Configuration(
         metrics: Benchmark.defaultConfiguration.metrics, timeUnits: .microseconds, warmupIterations: 1,
         maxDuration: .seconds(3), maxIterations: count >= 1_000_000 ? 8 : 25)
-      Benchmark("rebuild + diff, DifferenceKit scenario Int \(label(count)) ×\(sections): DiffableKit", configuration: scale) {
-        benchmark in
+      Benchmark(
+        "rebuild + diff, DifferenceKit scenario Int \(label(count)) ×\(sections): DiffableKit", configuration: scale
+      ) { benchmark, input in
         for _ in benchmark.scaledIterations {
-          let rebuilt = buildSnapshot(new)
-          blackHole(SnapshotChangeset(from: current, to: rebuilt))
+          let rebuilt = buildSnapshot(input.new)
+          blackHole(SnapshotChangeset(from: input.shown, to: rebuilt))
         }
+      } setup: { () -> (new: [[Int]], shown: Snapshot<Int>) in
+        let old = layout(count: count, sections: sections) { $0 }
+        let shown = shownSnapshot(old)
+        blackHole(shown.indexOfItem(0))  // the shown snapshot has been looked up (its index built)
+        return (differenceKitScenario(old, firstFresh: count), shown)
       }
-      Benchmark("build DifferenceKit new Int \(label(count)) ×\(sections): [[Int]] baseline", configuration: scale) {
-        benchmark in
+      Benchmark(
+        "build DifferenceKit new Int \(label(count)) ×\(sections): [[Int]] baseline", configuration: scale
+      ) { benchmark, new in
         for _ in benchmark.scaledIterations { blackHole(buildArrays(new)) }
+      } setup: {
+        differenceKitScenario(layout(count: count, sections: sections) { $0 }, firstFresh: count)
       }
     }
   }
 
   // 3. Random lookups: a million indexOfItem calls in random order against Dictionary.
-  let million = layout(count: 1_000_000, sections: 100) { $0 }
-  let snapshot = buildSnapshot(million)
-  var generator = SplitMix64(seed: 7)
-  let shuffled = Array(million.joined()).shuffled(using: &generator)
-  Benchmark("indexOfItem every item in random order, Int 1M ×100: DiffableKit") { benchmark in
+  Benchmark("indexOfItem every item in random order, Int 1M ×100: DiffableKit") { benchmark, input in
     for _ in benchmark.scaledIterations {
       var sum = 0
-      for item in shuffled { sum &+= snapshot.indexOfItem(item)! }
+      for item in input.shuffled { sum &+= input.snapshot.indexOfItem(item)! }
       blackHole(sum)
     }
+  } setup: { () -> (snapshot: Snapshot<Int>, shuffled: [Int]) in
+    let million = layout(count: 1_000_000, sections: 100) { $0 }
+    var generator = SplitMix64(seed: 7)
+    return (buildSnapshot(million), Array(million.joined()).shuffled(using: &generator))
   }
-  let dictionary = Dictionary(uniqueKeysWithValues: million.joined().enumerated().map { ($1, $0) })
-  Benchmark("indexOfItem every item in random order, Int 1M ×100: Dictionary baseline") { benchmark in
+  Benchmark("indexOfItem every item in random order, Int 1M ×100: Dictionary baseline") { benchmark, input in
     for _ in benchmark.scaledIterations {
       var sum = 0
-      for item in shuffled { sum &+= dictionary[item]! }
+      for item in input.shuffled { sum &+= input.dictionary[item]! }
       blackHole(sum)
     }
+  } setup: { () -> (dictionary: [Int: Int], shuffled: [Int]) in
+    let million = layout(count: 1_000_000, sections: 100) { $0 }
+    var generator = SplitMix64(seed: 7)
+    let dictionary = Dictionary(uniqueKeysWithValues: million.joined().enumerated().map { ($1, $0) })
+    return (dictionary, Array(million.joined()).shuffled(using: &generator))
   }
 
-  // 4. Memory of one snapshot, each iteration building a fresh one (peakMemoryResident is the
-  // process's; compare with the arrays benchmark of the same identifiers and the empty floor).
+  // 4. Memory held by one value, measured with glibc's allocator statistics (bytes in use
+  // before and after building it, the value still alive), reported in kB.
   let memory = Benchmark.Configuration(
-    metrics: [.peakMemoryResident, .mallocCountTotal, .wallClock], timeUnits: .microseconds,
+    metrics: [.custom("heap kB held", polarity: .prefersSmaller, useScalingFactor: false), .mallocCountTotal],
     warmupIterations: 0, maxDuration: .seconds(2), maxIterations: 3)
-  let memoryInts = layout(count: 1_000_000, sections: 100) { $0 }
-  Benchmark("memory: floor (inputs only)", configuration: memory) { benchmark in
-    for _ in benchmark.scaledIterations { blackHole(memoryInts.count) }
+  func heapBytes() -> Int {
+    let info = mallinfo2()
+    return Int(info.uordblks) + Int(info.hblkhd)
   }
-  Benchmark("memory: [[Int]] 1M ×100", configuration: memory) { benchmark in
-    for _ in benchmark.scaledIterations { blackHole(buildArrays(memoryInts)) }
-  }
-  Benchmark("memory: snapshot Int 1M ×100, no index", configuration: memory) { benchmark in
-    for _ in benchmark.scaledIterations { blackHole(buildSnapshot(memoryInts)) }
-  }
-  Benchmark("memory: snapshot Int 1M ×100, index built", configuration: memory) { benchmark in
+  func measureHeld(_ benchmark: Benchmark, _ make: () -> Any) {
     for _ in benchmark.scaledIterations {
-      let snapshot = buildSnapshot(memoryInts)
-      blackHole(snapshot.indexOfItem(999_999))
-      blackHole(snapshot)
+      let before = heapBytes()
+      let value = make()
+      let after = heapBytes()
+      benchmark.measurement(.custom("heap kB held"), (after - before) / 1024)
+      blackHole(value)
     }
+  }
+  Benchmark("memory: [[Int]] 1M ×100", configuration: memory) { benchmark, ints in
+    measureHeld(benchmark) { buildArrays(ints) }
+  } setup: {
+    layout(count: 1_000_000, sections: 100) { $0 }
+  }
+  Benchmark("memory: snapshot Int 1M ×100, no index", configuration: memory) { benchmark, ints in
+    measureHeld(benchmark) { buildSnapshot(ints) }
+  } setup: {
+    layout(count: 1_000_000, sections: 100) { $0 }
+  }
+  Benchmark("memory: snapshot Int 1M ×100, index built", configuration: memory) { benchmark, ints in
+    measureHeld(benchmark) {
+      let snapshot = buildSnapshot(ints)
+      blackHole(snapshot.indexOfItem(999_999))
+      return snapshot
+    }
+  } setup: {
+    layout(count: 1_000_000, sections: 100) { $0 }
   }
 }

@@ -83,7 +83,7 @@ extension DiffableDataSourceSnapshot {
     -> [SectionIdentifierType]
   {
     defer { _checkInvariantsIfEnabled() }
-    if let deferred = _deferred, deferred.isSettled { _materialize() }
+    _prepareDeferredSectionChange()
     var seen = Set<SectionIdentifierType>(minimumCapacity: identifiers.count)
     var kept: [SectionIdentifierType] = []
     var dropped: [SectionIdentifierType] = []

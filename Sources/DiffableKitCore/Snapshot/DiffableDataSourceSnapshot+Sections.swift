@@ -11,8 +11,7 @@ extension DiffableDataSourceSnapshot {
     defer { _checkInvariantsIfEnabled() }
     let operation = "appendSections(_:)"
     if let error = _newSectionsError(identifiers, anchor: nil, operation: operation) { _stop(error) }
-    // A deferred index that was built or checked would miss the new sections: build it in.
-    if let deferred = _deferred, deferred.isSettled { _materialize() }
+    _prepareDeferredSectionChange()
     _appendValidatedSections(identifiers)
   }
 

@@ -168,6 +168,19 @@ extension DiffableDataSourceSnapshot {
     return true
   }
 
+  /// Prepares a deferred snapshot for a change to its sections that keeps its index deferred:
+  /// builds the index in when it was already built or checked (it would miss the change), and
+  /// otherwise makes the deferred index this value's own, since it describes the stored state of
+  /// every copy that shares it. O(1), or O(calls) when shared, or O(n) when built.
+  @inlinable mutating func _prepareDeferredSectionChange() {
+    guard let deferred = _deferred else { return }
+    if deferred.isSettled {
+      _materialize()
+    } else if !isKnownUniquelyReferenced(&_deferred) {
+      _deferred = deferred.copyForAppending()
+    }
+  }
+
   /// Whether both snapshots have the same sections, in the same order, with the same items in
   /// the same order, as stored. O(n) comparisons at worst, O(s) for shared arrays; stops at the
   /// first difference.

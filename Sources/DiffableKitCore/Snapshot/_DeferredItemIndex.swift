@@ -43,6 +43,9 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   @usableFromInline var itemCount = 0
 
   @usableFromInline let lock = NSLock()
+  /// The check of `deinit`, made where the identifier type is known (in the code that appended),
+  /// so that it runs specialized: the deinitializer of a generic class does not.
+  @usableFromInline let checkCalls: ([Call], Int) -> Void
   /// The snapshot with its index built and every repeated identifier resolved; set once, under
   /// `lock`, then never changed.
   @usableFromInline var _resolved: UnsafeMutablePointer<Snapshot>?
@@ -50,7 +53,9 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   /// checked snapshot, or because resolving changed nothing). Set under `lock`.
   @usableFromInline var _sectionsAreChecked = false
 
-  @inlinable init() {}
+  @inlinable init() {
+    checkCalls = { calls, count in Self._checkCalls(calls, itemCount: count) }
+  }
 
   /// A copy that can record more calls (nothing resolved or checked).
   @inlinable func copyForAppending() -> _DeferredItemIndex {
@@ -106,7 +111,7 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   /// once and the index is built without looking for repeats; otherwise the index is built in
   /// one pass that looks for them, and the recorded calls are replayed through the eager path
   /// only if there is one. Returns whether the sections changed (an item moved by a later call).
-  @usableFromInline func _resolve(_ raw: Snapshot, checked: Bool) -> (snapshot: Snapshot, changed: Bool) {
+  @inlinable func _resolve(_ raw: Snapshot, checked: Bool) -> (snapshot: Snapshot, changed: Bool) {
     var result = raw
     result._deferred = nil
     var sections: [(slot: Int, keys: [ItemIdentifierType])] = []
@@ -151,12 +156,12 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
       resolved.deinitialize(count: 1)
       resolved.deallocate()
     } else if !_sectionsAreChecked && !calls.isEmpty {
-      _checkCalls()
+      checkCalls(calls, itemCount)
     }
   }
 
   /// The check of `deinit`: one pass over every recorded identifier. O(n).
-  @usableFromInline func _checkCalls() {
+  @inlinable static func _checkCalls(_ calls: [Call], itemCount: Int) {
     var table = _ItemTable<ItemIdentifierType>()
     table.reserveCapacity(itemCount)
     var firstOffset = 0

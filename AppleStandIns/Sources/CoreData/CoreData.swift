@@ -182,6 +182,14 @@ open class NSManagedObjectContext: NSObject {
     pendingDeleted.append(object)
   }
 
+  /// Returns the object for a specified ID (stand-in: only objects registered in this context).
+  open func object(with objectID: NSManagedObjectID) -> NSManagedObject {
+    guard let object = objects.first(where: { $0.objectID == objectID }) else {
+      fatalError("stand-in NSManagedObjectContext: no object with ID \(objectID) in this context")
+    }
+    return object
+  }
+
   /// Forces the context to process changes to the object graph.
   open func processPendingChanges() {
     let inserted = pendingInserted

@@ -159,7 +159,8 @@ open class NSFetchedResultsController<ResultType>: NSObject {
       throw NSError(
         domain: "NSCocoaErrorDomain", code: 134_060,
         userInfo: [
-          NSLocalizedDescriptionKey: "An instance of NSFetchedResultsController requires a fetch request with sort descriptors"
+          NSLocalizedDescriptionKey:
+            "An instance of NSFetchedResultsController requires a fetch request with sort descriptors"
         ])
     }
     fetchedSections = currentSections()
@@ -242,8 +243,9 @@ open class NSFetchedResultsController<ResultType>: NSObject {
     let oldNames = old.map(\.name)
     let newNames = new.map(\.name)
     let updatedInResult = updated.filter { oldPaths[$0] != nil && newPaths[$0] != nil }
-    guard oldPaths.keys.count != newPaths.keys.count || Set(oldPaths.keys) != Set(newPaths.keys)
-      || oldNames != newNames || !updatedInResult.isEmpty || oldPaths != newPaths
+    guard
+      oldPaths.keys.count != newPaths.keys.count || Set(oldPaths.keys) != Set(newPaths.keys)
+        || oldNames != newNames || !updatedInResult.isEmpty || oldPaths != newPaths
     else { return }
     fetchedSections = new
     fetchedObjects = new.flatMap(\.managedObjects).map { $0 as! ResultType }
@@ -281,7 +283,8 @@ open class NSFetchedResultsController<ResultType>: NSObject {
       let reference = NSDiffableDataSourceSnapshotReference()
       reference.appendSections(withIdentifiers: newNames)
       for info in new {
-        reference.appendItems(withIdentifiers: info.managedObjects.map(\.objectID), intoSectionWithIdentifier: info.name)
+        reference.appendItems(
+          withIdentifiers: info.managedObjects.map(\.objectID), intoSectionWithIdentifier: info.name)
       }
       delegate.controller(erased, didChangeContentWith: reference)
     }

@@ -230,7 +230,8 @@ struct FetchedResultsBridgeTests {
           let notes = fixture.notes
           switch Int.random(in: 0..<4, using: &random) {
           case 0:
-            fixture.add("n\(next)", group: groups.randomElement(using: &random)!, rank: Int.random(in: 0...20, using: &random))
+            fixture.add(
+              "n\(next)", group: groups.randomElement(using: &random)!, rank: Int.random(in: 0...20, using: &random))
             next += 1
           case 1:
             if let note = notes.randomElement(using: &random) {

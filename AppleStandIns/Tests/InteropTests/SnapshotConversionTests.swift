@@ -175,7 +175,8 @@ struct SnapshotConversionTests {
     var outline = DiffableDataSourceSectionSnapshot<Int>()
     let count = Int.random(in: 0...25, using: &random)
     for item in 0..<count {
-      let parent = item == 0 || Int.random(in: 0..<3, using: &random) == 0 ? nil : Int.random(in: 0..<item, using: &random)
+      let parent =
+        item == 0 || Int.random(in: 0..<3, using: &random) == 0 ? nil : Int.random(in: 0..<item, using: &random)
       outline.append([item], to: parent)
     }
     let expanded = (0..<count).filter { _ in Bool.random(using: &random) }

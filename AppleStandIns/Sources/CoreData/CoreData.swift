@@ -89,7 +89,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult {
 
   /// Initializes a managed object from an entity description and inserts it into the specified
   /// managed object context.
-  public required init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+  public init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
     self.entity = entity
     self.objectID = NSManagedObjectID(entity: entity)
     super.init()

@@ -70,6 +70,8 @@
     private let performFetch: () throws -> Void
     private let readSections: () -> [(name: String, objectIDs: [NSManagedObjectID])]
     private let setDelegate: ((any NSFetchedResultsControllerDelegate)?) -> Void
+    /// Clears the controller's delegate if it is still the relay with this identity.
+    private let detach: (ObjectIdentifier) -> Void
     private let sectionIdentifier: (String) -> SectionIdentifierType?
     private var relay: _FetchedResultsRelay?
     private var updatedSinceWillChange = Set<NSManagedObjectID>()
@@ -118,6 +120,9 @@
         }
       }
       self.setDelegate = { controller.delegate = $0 }
+      self.detach = { relay in
+        if let delegate = controller.delegate, ObjectIdentifier(delegate) == relay { controller.delegate = nil }
+      }
       self.sectionIdentifier = sectionIdentifier
     }
 
@@ -134,7 +139,7 @@
     ///   and the last good snapshot stays.
     /// - Complexity: O(n) for n fetched objects, plus the fetch.
     public func start() throws(FetchedResultsSnapshotError) {
-      let relay = self.relay ?? _FetchedResultsRelay(observer: self)
+      let relay = self.relay ?? _FetchedResultsRelay(observer: self, detach: detach)
       setDelegate(relay)
       do {
         try performFetch()
@@ -240,20 +245,32 @@
 
   /// The controller's delegate: forwards Core Data's change tracking to the observer on the
   /// main actor. Core Data calls it on the context's queue, the main queue for the contexts the
-  /// observer accepts. `@unchecked Sendable`: its only state is three constant `@Sendable`
-  /// closures (`NSObject` keeps the compiler from checking that).
+  /// observer accepts.
+  ///
+  /// The controller does not retain its delegate (`unowned(unsafe)`), so when the relay goes
+  /// away with its observer it clears the controller's delegate if that is still itself: a
+  /// controller that outlives the observer never calls a freed object.
+  ///
+  /// `@unchecked Sendable`: its state is three constant `@Sendable` closures and `detach`, which
+  /// runs once, in `deinit` (`NSObject` keeps the compiler from checking).
   final class _FetchedResultsRelay: NSObject, NSFetchedResultsControllerDelegate, @unchecked Sendable {
     private let willChange: @MainActor @Sendable () -> Void
     private let updated: @MainActor @Sendable (NSManagedObjectID) -> Void
     private let didChange: @MainActor @Sendable () -> Void
+    private let detach: (ObjectIdentifier) -> Void
 
     @MainActor
-    init<SectionIdentifierType>(observer: FetchedResultsSnapshotObserver<SectionIdentifierType>) {
+    init<SectionIdentifierType>(
+      observer: FetchedResultsSnapshotObserver<SectionIdentifierType>, detach: @escaping (ObjectIdentifier) -> Void
+    ) {
       self.willChange = { [weak observer] in observer?.contentWillChange() }
       self.updated = { [weak observer] in observer?.objectUpdated($0) }
       self.didChange = { [weak observer] in observer?.contentDidChange() }
+      self.detach = detach
       super.init()
     }
+
+    deinit { detach(ObjectIdentifier(self)) }
 
     func controllerWillChangeContent(_ controller: NSFetchedResultsController<any NSFetchRequestResult>) {
       MainActor.assumeIsolated { willChange() }

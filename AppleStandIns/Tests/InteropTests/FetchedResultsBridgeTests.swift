@@ -166,6 +166,24 @@ struct FetchedResultsBridgeTests {
     #expect(fixture.observer.updateCount == 1)
   }
 
+  @Test("Releasing the observer clears the controller's delegate, so later changes reach no freed object")
+  func releaseClearsDelegate() throws {
+    let context = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
+    let request = NSFetchRequest<Note>(entityName: "Note")
+    request.sortDescriptors = [NSSortDescriptor(keyPath: \Note.rank, ascending: true)]
+    let controller = NSFetchedResultsController(
+      fetchRequest: request, managedObjectContext: context, sectionNameKeyPath: nil, cacheName: nil)
+    var observer: FetchedResultsSnapshotObserver<String>? = FetchedResultsSnapshotObserver(controller: controller)
+    try observer?.start()
+    #expect(controller.delegate != nil)
+    observer = nil
+    #expect(controller.delegate == nil)
+    let note = Note(context: context)
+    note.title = "after"
+    try context.save()
+    #expect(controller.fetchedObjects?.count == 0, "without a delegate a controller tracks no changes")
+  }
+
   @Test("A failing fetch throws a typed error, reaches didFail, and leaves the snapshot empty")
   func fetchFailure() {
     let fixture = NotesFixture([("a", "work", 1)], sorted: false)

@@ -80,7 +80,8 @@
     /// nothing is fetched until ``start()``.
     ///
     /// The observer becomes the controller's delegate when started and keeps the controller
-    /// alive; do not set the controller's delegate yourself.
+    /// alive; do not set the controller's delegate yourself. Releasing the observer (or calling
+    /// ``stop()``) clears the controller's delegate.
     ///
     /// ```swift
     /// enum Shelf: Hashable, Sendable { case reading, done }

@@ -1,9 +1,10 @@
-@testable import DiffableKitCore
 import DiffableKit
 import DiffableKitTesting
 import Foundation
 import PropertyBased
 import Testing
+
+@testable import DiffableKitCore
 
 /// Snapshots built by appending defer their item index until something needs it. These tests
 /// interleave unindexed building with queries, mutations, copies and diffs, in random order,
@@ -18,7 +19,7 @@ struct DeferredIndexPropertyTests {
     var random: SplitMix64
     var snapshot = Snapshot()
     var model: Model = []
-    var nextItem = 100_000
+    var nextItem = 900_000_000  // no other test names such identifiers in its warnings
     var nextSection = 1_000
     /// Copies taken along the way, with the model they must keep showing.
     var copies: [(Snapshot, Model)] = []
@@ -146,7 +147,9 @@ struct DeferredIndexPropertyTests {
       #expect(all.map { snapshot.indexPath(for: $0) } == paths, "\(context)", sourceLocation: sourceLocation)
       #expect(paths.map { snapshot.itemIdentifier(for: $0) } == all, "\(context)", sourceLocation: sourceLocation)
       #expect(!snapshot.containsItem(-1) && snapshot.indexOfItem(-1) == nil, sourceLocation: sourceLocation)
-      #expect(snapshot == Snapshot(layout: model.map { ($0.section, $0.items) }), "\(context)", sourceLocation: sourceLocation)
+      #expect(
+        snapshot == Snapshot(layout: model.map { ($0.section, $0.items) }), "\(context)", sourceLocation: sourceLocation
+      )
       snapshot._checkInvariants()
     }
   }

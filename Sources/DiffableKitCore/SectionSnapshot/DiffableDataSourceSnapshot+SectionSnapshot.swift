@@ -36,6 +36,7 @@ extension DiffableDataSourceSnapshot {
   ///     become the section's items.
   /// - Complexity: O(v + m + o) average: v visible items, m the current size of `section`, o the
   ///   sizes of the other sections that lose items.
+  ///   Builds the item index first if it was deferred (O(n), once).
   @inlinable
   public mutating func replaceItems(
     inSection section: SectionIdentifierType,
@@ -72,7 +73,8 @@ extension DiffableDataSourceSnapshot {
   /// This is what Apple's data sources return from `snapshot(for:)` for a section that was not
   /// filled from a section snapshot (a data source that stored one returns a copy of it instead).
   ///
-  /// - Complexity: O(m) average for m items in the section.
+  /// - Complexity: O(m) average for m items in the section (plus O(n), once, on a snapshot being
+  ///   built whose appended items were never checked).
   public func sectionSnapshot(
     forSection section: SectionIdentifierType
   ) -> DiffableDataSourceSectionSnapshot<ItemIdentifierType> {

@@ -11,6 +11,7 @@ extension DiffableDataSourceSnapshot {
   /// with a warning).
   ///
   /// - Complexity: O(k) average.
+  ///   Builds the item index (first) if it was deferred (O(n), once).
   public func checkAppendingItems(
     _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
   ) throws(DiffableDataSourceSnapshotError) {
@@ -38,6 +39,7 @@ extension DiffableDataSourceSnapshot {
   ///   when there is nowhere to append; the snapshot is then unchanged.
   /// - Returns: the dropped identifiers, in the order they appeared.
   /// - Complexity: O(k) average.
+  ///   Builds the item index (first) if it was deferred (O(n), once).
   @discardableResult
   public mutating func appendItemsDroppingDuplicates(
     _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
@@ -77,7 +79,7 @@ extension DiffableDataSourceSnapshot {
   /// Appends the sections that are new, in order, and returns the ones it dropped: sections
   /// already in the snapshot and later repeats. Never stops the process.
   ///
-  /// - Complexity: O(k) average.
+  /// - Complexity: O(k) average. Keeps a deferred item index deferred.
   @discardableResult
   public mutating func appendSectionsDroppingDuplicates(_ identifiers: [SectionIdentifierType])
     -> [SectionIdentifierType]

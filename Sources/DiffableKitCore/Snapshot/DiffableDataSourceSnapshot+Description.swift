@@ -10,7 +10,8 @@ extension DiffableDataSourceSnapshot: CustomStringConvertible, CustomDebugString
   ///   "all" (3 items): [3, 4, 5]
   /// ```
   ///
-  /// - Complexity: O(1) in the size of the snapshot (bounded output).
+  /// - Complexity: O(1) in the size of the snapshot (bounded output), once its appended items
+  ///   are checked; a snapshot being built builds its item index first (O(n), once).
   public var description: String { _render(maxSections: 20, maxItems: 10, marks: false) }
 
   /// Like ``description``, with more of each section (up to 50 sections of 50 items) and the

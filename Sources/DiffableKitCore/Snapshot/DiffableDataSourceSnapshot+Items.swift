@@ -5,9 +5,15 @@ extension DiffableDataSourceSnapshot {
   /// ``DiffableKitDiagnostics/warningHandler``, as Apple's snapshot does.
   ///
   /// - Precondition: the snapshot has a section (and `sectionIdentifier`, when given, is one of
-  ///   them); the identifiers are unique. Otherwise the process stops with a message naming them.
+  ///   them); the identifiers are unique. Otherwise the process stops with a message naming them
+  ///   and this operation — at the call for a missing section; for repeated identifiers on a
+  ///   snapshot being built, when its item index is built (or when it is released unread).
   ///   ``appendItemsDroppingDuplicates(_:toSection:)`` never stops.
-  /// - Complexity: O(k) average for k items (plus the removal cost for items already present).
+  /// - Complexity: On a snapshot without an item index (one being built from scratch): O(1)
+  ///   when the section is empty (it adopts the array), otherwise O(k) copying; nothing is
+  ///   hashed, and the identifiers are checked when the index is built or a diff settles the
+  ///   snapshot. With an index: O(k) average for k items (plus the removal cost for items
+  ///   already present).
   @inlinable
   public mutating func appendItems(
     _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
@@ -42,6 +48,7 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(k + m) average: k items, m the size of the destination section — the
   ///   items after the insertion point are shifted and re-indexed, so inserting near the end of
   ///   a section is cheapest.
+  ///   Builds the item index first if it was deferred (O(n), once).
   @inlinable
   public mutating func insertItems(
     _ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType
@@ -59,6 +66,7 @@ extension DiffableDataSourceSnapshot {
   ///   identifiers are unique. Otherwise the process stops with a message naming them.
   /// - Complexity: O(k + m) average: k items, m the size of the destination section — the
   ///   items after the insertion point are shifted and re-indexed.
+  ///   Builds the item index first if it was deferred (O(n), once).
   @inlinable
   public mutating func insertItems(
     _ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType
@@ -74,6 +82,7 @@ extension DiffableDataSourceSnapshot {
   /// - Precondition: the identifiers are unique; otherwise the process stops naming the repeats.
   /// - Complexity: O(k + m) average: k identifiers, m the total size of the sections they leave.
   ///   Never O(n·k).
+  ///   Builds the item index first if it was deferred (O(n), once).
   @inlinable
   public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
     defer { _checkInvariantsIfEnabled() }
@@ -99,6 +108,7 @@ extension DiffableDataSourceSnapshot {
   /// - Precondition: both items are in the snapshot and differ; otherwise the process stops with
   ///   a message naming them.
   /// - Complexity: O(m) average, m the sizes of the sections involved.
+  ///   Builds the item index first if it was deferred (O(n), once).
   @inlinable
   public mutating func moveItem(_ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType) {
     defer { _checkInvariantsIfEnabled() }
@@ -112,6 +122,7 @@ extension DiffableDataSourceSnapshot {
   /// - Precondition: both items are in the snapshot and differ; otherwise the process stops with
   ///   a message naming them.
   /// - Complexity: O(m) average, m the sizes of the sections involved.
+  ///   Builds the item index first if it was deferred (O(n), once).
   @inlinable
   public mutating func moveItem(_ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType) {
     defer { _checkInvariantsIfEnabled() }

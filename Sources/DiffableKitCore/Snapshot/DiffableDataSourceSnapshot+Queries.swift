@@ -4,6 +4,8 @@ extension DiffableDataSourceSnapshot {
   /// The number of items in all sections.
   ///
   /// - Complexity: O(1).
+  ///   On a snapshot built by appending whose items were never checked, the first such call builds
+  ///   the item index (O(n), once); after a diff settled it, or once the index exists, as stated.
   @inlinable public var numberOfItems: Int {
     guard let deferred = _deferred else { return _itemLocations.count }
     if deferred.sectionsAreChecked { return deferred.itemCount }
@@ -23,6 +25,8 @@ extension DiffableDataSourceSnapshot {
   /// Every item identifier, section by section, in order.
   ///
   /// - Complexity: O(n), n the number of items.
+  ///   On a snapshot built by appending whose items were never checked, the first such call builds
+  ///   the item index (O(n), once); after a diff settled it, or once the index exists, as stated.
   public var itemIdentifiers: [ItemIdentifierType] {
     guard _deferred == nil else { return _withCheckedSections { $0._flatItems() } }
     return _flatItems()
@@ -41,6 +45,8 @@ extension DiffableDataSourceSnapshot {
   /// - Precondition: the section is in the snapshot; otherwise the process stops with a message
   ///   naming it (check with ``indexOfSection(_:)`` first).
   /// - Complexity: O(1) average.
+  ///   On a snapshot built by appending whose items were never checked, the first such call builds
+  ///   the item index (O(n), once); after a diff settled it, or once the index exists, as stated.
   public func numberOfItems(inSection identifier: SectionIdentifierType) -> Int {
     let slot = _requireSlot(identifier, "numberOfItems(inSection:)")
     guard _deferred == nil else { return _withCheckedSections { $0._slots[slot].items.count } }
@@ -52,6 +58,8 @@ extension DiffableDataSourceSnapshot {
   /// - Precondition: the section is in the snapshot; otherwise the process stops with a message
   ///   naming it (check with ``indexOfSection(_:)`` first).
   /// - Complexity: O(1) average (the array is shared).
+  ///   On a snapshot built by appending whose items were never checked, the first such call builds
+  ///   the item index (O(n), once); after a diff settled it, or once the index exists, as stated.
   public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType] {
     let slot = _requireSlot(identifier, "itemIdentifiers(inSection:)")
     guard _deferred == nil else { return _withCheckedSections { $0._slots[slot].items } }
@@ -61,9 +69,10 @@ extension DiffableDataSourceSnapshot {
   /// The section that holds the item `identifier`, or nil when the item is not in the snapshot.
   ///
   /// - Complexity: O(1) average.
+  ///   The first call on a snapshot whose item index is deferred builds it: O(n), once.
   @inlinable
   public func sectionIdentifier(containingItem identifier: ItemIdentifierType) -> SectionIdentifierType? {
-    guard _deferred == nil else { return _withIndex { $0.sectionIdentifier(containingItem: identifier) } }
+    if let deferred = _deferred { return deferred.resolved(self).pointee.sectionIdentifier(containingItem: identifier) }
     guard let location = _itemLocations[identifier] else { return nil }
     return _sectionIDs[_slots[Int(location.slot)].position]
   }
@@ -72,9 +81,16 @@ extension DiffableDataSourceSnapshot {
   /// when the item is not in the snapshot.
   ///
   /// - Complexity: O(1) average plus O(log s), s the number of sections.
+  ///   The first call on a snapshot whose item index is deferred builds it: O(n), once.
   @inlinable
   public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
-    guard _deferred == nil else { return _withIndex { $0.indexOfItem(identifier) } }
+    if let deferred = _deferred {
+      // Field by field through the pointer: the resolved snapshot is lent, never copied.
+      let resolved = deferred.resolved(self)
+      guard let location = resolved.pointee._itemLocations[identifier] else { return nil }
+      let position = resolved.pointee._slots[Int(location.slot)].position
+      return resolved.pointee._counts.prefixSum(position) + Int(location.offset)
+    }
     guard let location = _itemLocations[identifier] else { return nil }
     return _counts.prefixSum(_slots[Int(location.slot)].position) + Int(location.offset)
   }
@@ -92,8 +108,9 @@ extension DiffableDataSourceSnapshot {
   /// Whether the item is in the snapshot.
   ///
   /// - Complexity: O(1) average.
+  ///   The first call on a snapshot whose item index is deferred builds it: O(n), once.
   @inlinable public func containsItem(_ identifier: ItemIdentifierType) -> Bool {
-    guard _deferred == nil else { return _withIndex { $0.containsItem(identifier) } }
+    if let deferred = _deferred { return deferred.resolved(self).pointee.containsItem(identifier) }
     return _itemLocations[identifier] != nil
   }
 
@@ -107,8 +124,9 @@ extension DiffableDataSourceSnapshot {
   /// The `[section, item]` index path of the item, or nil when it is not in the snapshot.
   ///
   /// - Complexity: O(1) average.
+  ///   The first call on a snapshot whose item index is deferred builds it: O(n), once.
   @inlinable public func indexPath(for identifier: ItemIdentifierType) -> IndexPath? {
-    guard _deferred == nil else { return _withIndex { $0.indexPath(for: identifier) } }
+    if let deferred = _deferred { return deferred.resolved(self).pointee.indexPath(for: identifier) }
     guard let position = _position(ofItem: identifier) else { return nil }
     return IndexPath(item: position.item, section: position.section)
   }
@@ -117,6 +135,8 @@ extension DiffableDataSourceSnapshot {
   /// (including paths that do not have exactly two indexes).
   ///
   /// - Complexity: O(1).
+  ///   On a snapshot built by appending whose items were never checked, the first such call builds
+  ///   the item index (O(n), once); after a diff settled it, or once the index exists, as stated.
   @inlinable public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
     guard indexPath.count == 2 else { return nil }
     guard _deferred == nil else { return _withCheckedSections { $0._item(at: indexPath[0], indexPath[1]) } }

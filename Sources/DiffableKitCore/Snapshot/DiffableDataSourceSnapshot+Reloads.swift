@@ -7,6 +7,7 @@ extension DiffableDataSourceSnapshot {
   /// - Precondition: every item is in the snapshot and none is repeated; otherwise the process
   ///   stops with a message naming them (checked now, not at apply time, as Apple does).
   /// - Complexity: O(k) average.
+  ///   Builds the item index first if it was deferred (O(n), once).
   public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
     defer { _checkInvariantsIfEnabled() }
     _materialize()
@@ -21,6 +22,7 @@ extension DiffableDataSourceSnapshot {
   /// - Precondition: every item is in the snapshot and none is repeated; otherwise the process
   ///   stops with a message naming them.
   /// - Complexity: O(k) average.
+  ///   Builds the item index first if it was deferred (O(n), once).
   public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
     defer { _checkInvariantsIfEnabled() }
     _materialize()
@@ -33,6 +35,7 @@ extension DiffableDataSourceSnapshot {
   /// - Precondition: every section is in the snapshot and none is repeated; otherwise the
   ///   process stops with a message naming them.
   /// - Complexity: O(k) average.
+  ///   Builds the item index first if it was deferred (O(n), once).
   public mutating func reloadSections(_ identifiers: [SectionIdentifierType]) {
     defer { _checkInvariantsIfEnabled() }
     let operation = "reloadSections(_:)"
@@ -82,6 +85,7 @@ extension DiffableDataSourceSnapshot {
   /// This snapshot without its reload and reconfigure marks, as a data source stores it.
   ///
   /// - Complexity: O(1).
+  ///   Builds the item index first if it was deferred (O(n), once).
   public func removingReloadMarks() -> Self {
     var copy = self
     copy._materialize()

@@ -5,7 +5,8 @@ extension DiffableDataSourceSnapshot {
   ///   the process stops with a message naming them (see ``checkAppendingSections(_:)`` and
   ///   ``appendSectionsDroppingDuplicates(_:)`` for paths that do not stop).
   /// - Complexity: O(k) average for k new sections, amortized over calls: appending one
-  ///   section per call is as cheap per section as appending them all at once.
+  ///   section per call is as cheap per section as appending them all at once. Keeps a deferred
+  ///   item index deferred.
   @inlinable
   public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
     defer { _checkInvariantsIfEnabled() }
@@ -20,6 +21,7 @@ extension DiffableDataSourceSnapshot {
   /// - Precondition: `toIdentifier` is in the snapshot and not among `identifiers`; the
   ///   identifiers are unique and new. Otherwise the process stops with a message naming them.
   /// - Complexity: O(s + k) for s sections and k new sections.
+  ///   Builds the item index first if it was deferred (O(n), once).
   public mutating func insertSections(
     _ identifiers: [SectionIdentifierType], beforeSection toIdentifier: SectionIdentifierType
   ) {
@@ -33,6 +35,7 @@ extension DiffableDataSourceSnapshot {
   /// - Precondition: `toIdentifier` is in the snapshot and not among `identifiers`; the
   ///   identifiers are unique and new. Otherwise the process stops with a message naming them.
   /// - Complexity: O(s + k) for s sections and k new sections.
+  ///   Builds the item index first if it was deferred (O(n), once).
   public mutating func insertSections(
     _ identifiers: [SectionIdentifierType], afterSection toIdentifier: SectionIdentifierType
   ) {
@@ -48,6 +51,7 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(s + k + m): s sections, k identifiers, m items in the deleted sections.
   ///   The O(s) part (compacting the section order and rebuilding the count tree) is paid once
   ///   per call, not per section: delete many sections in one call.
+  ///   Builds the item index first if it was deferred (O(n), once).
   @inlinable
   public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
     defer { _checkInvariantsIfEnabled() }
@@ -90,6 +94,7 @@ extension DiffableDataSourceSnapshot {
   /// - Precondition: both sections are in the snapshot and differ; otherwise the process stops
   ///   with a message naming them.
   /// - Complexity: O(s) for s sections.
+  ///   Builds the item index first if it was deferred (O(n), once).
   public mutating func moveSection(
     _ identifier: SectionIdentifierType, beforeSection toIdentifier: SectionIdentifierType
   ) {
@@ -103,6 +108,7 @@ extension DiffableDataSourceSnapshot {
   /// - Precondition: both sections are in the snapshot and differ; otherwise the process stops
   ///   with a message naming them.
   /// - Complexity: O(s) for s sections.
+  ///   Builds the item index first if it was deferred (O(n), once).
   public mutating func moveSection(
     _ identifier: SectionIdentifierType, afterSection toIdentifier: SectionIdentifierType
   ) {

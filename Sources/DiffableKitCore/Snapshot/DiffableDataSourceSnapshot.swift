@@ -15,12 +15,26 @@
 /// ```
 ///
 /// ## Performance
-/// Every lookup is a hash-table probe: `indexOfSection(_:)`, `sectionIdentifier(containingItem:)`
-/// and containment are O(1) on average, `indexOfItem(_:)` is O(1) plus O(log s) for s sections,
-/// and `numberOfItems(inSection:)` is O(1). Appending k items costs O(k); deleting k items costs
-/// O(k) plus the sizes of the sections they leave. On a 2-core Linux machine a snapshot of a
-/// million items builds in 40–60 ms and answers a million `indexOfItem(_:)` calls in 80–140 ms
-/// in list order (180–270 ms in random order); see BENCHMARKS.md.
+/// Building a snapshot costs what its order costs. A snapshot that has no item index yet (one
+/// being built from scratch) stores the identifiers of `appendItems(_:toSection:)` in their
+/// section without hashing them: the section adopts the array it is given when it is empty, so
+/// building is array work. The item index is built the first time something needs it — a lookup
+/// by item identifier, a mutation other than an append, a diff whose snapshots differ — in one
+/// pass, and kept (copies share it). A diff that finds every section of a rebuilt snapshot equal
+/// to the snapshot shown settles it by comparison, without hashing: applying an unchanged rebuild
+/// costs O(n) comparisons. Identifiers of class type are indexed as they are appended (an
+/// instance can change after it is appended).
+///
+/// With the index built, every lookup is a hash-table probe: `indexOfSection(_:)`,
+/// `sectionIdentifier(containingItem:)` and containment are O(1) on average, `indexOfItem(_:)`
+/// is O(1) plus O(log s) for s sections, and `numberOfItems(inSection:)` is O(1). Deleting k
+/// items costs O(k) plus the sizes of the sections they leave. Figures are in BENCHMARKS.md.
+///
+/// Apple's semantics do not change with the deferral. An identifier repeated within one
+/// `appendItems` call stops the process with that call's message when the index is built (or,
+/// for a snapshot released without ever being read or applied, when it is released); an item
+/// appended again by a later call moves there with the warning, as it does when appended to an
+/// indexed snapshot.
 ///
 /// ## Misuse
 /// Where Apple's implementation stops the process, this one stops too — a programmer error must

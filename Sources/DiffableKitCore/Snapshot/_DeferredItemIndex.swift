@@ -42,7 +42,7 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   /// The number of identifiers in `calls`.
   @usableFromInline var itemCount = 0
 
-  @usableFromInline let lock = NSLock()
+  @usableFromInline let lock = _Lock()
   /// The check of `deinit`, made where the identifier type is known (in the code that appended),
   /// so that it runs specialized: the deinitializer of a generic class does not.
   @usableFromInline let checkCalls: ([Call], Int) -> Void
@@ -92,19 +92,22 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   /// built and every repeated identifier handled. Builds it on first use. O(n) the first time,
   /// O(1) afterwards.
   @inlinable func withResolved<R>(_ raw: Snapshot, _ body: (Snapshot) throws -> R) rethrows -> R {
+    try body(resolved(raw).pointee)
+  }
+
+  /// The resolved snapshot of `raw`, built on first use; valid as long as this object lives
+  /// (the caller holds `raw`, which holds it), and never changed. Reading it through the pointer
+  /// lends it without copying the snapshot's storage references. O(n) the first time, O(1) after.
+  @inlinable func resolved(_ raw: Snapshot) -> UnsafeMutablePointer<Snapshot> {
     lock.lock()
-    let pointer: UnsafeMutablePointer<Snapshot>
-    if let resolved = _resolved {
-      pointer = resolved
-    } else {
-      let resolved = _resolve(raw, checked: _sectionsAreChecked)
-      pointer = UnsafeMutablePointer<Snapshot>.allocate(capacity: 1)
-      pointer.initialize(to: resolved.snapshot)
-      _resolved = pointer
-      if !resolved.changed { _sectionsAreChecked = true }
-    }
-    lock.unlock()
-    return try body(pointer.pointee)
+    defer { lock.unlock() }
+    if let resolved = _resolved { return resolved }
+    let resolved = _resolve(raw, checked: _sectionsAreChecked)
+    let pointer = UnsafeMutablePointer<Snapshot>.allocate(capacity: 1)
+    pointer.initialize(to: resolved.snapshot)
+    _resolved = pointer
+    if !resolved.changed { _sectionsAreChecked = true }
+    return pointer
   }
 
   /// Builds the resolved form of `raw`. When `checked`, every identifier is known to be stored
@@ -152,6 +155,7 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   /// `appendItems` would have reported: a repeat within one call stops the process, naming the
   /// call, and an item appended again gets the warning.
   deinit {
+    lock.destroy()
     if let resolved = _resolved {
       resolved.deinitialize(count: 1)
       resolved.deallocate()
@@ -186,3 +190,48 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
 extension _DeferredItemIndex: @unchecked Sendable
 where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {}
 extension _DeferredItemIndex.Call: Sendable where ItemIdentifierType: Sendable {}
+
+/// A plain mutex (os_unfair_lock on Apple platforms, a pthread mutex elsewhere): no newer-OS API,
+/// and cheaper than `NSLock` on the query path. Owned by one object, which destroys it.
+@usableFromInline
+struct _Lock {
+  #if canImport(Darwin)
+    @usableFromInline let _pointer: UnsafeMutablePointer<os_unfair_lock>
+  #else
+    @usableFromInline let _pointer: UnsafeMutablePointer<pthread_mutex_t>
+  #endif
+
+  @inlinable init() {
+    _pointer = .allocate(capacity: 1)
+    #if canImport(Darwin)
+      _pointer.initialize(to: os_unfair_lock())
+    #else
+      _pointer.initialize(to: pthread_mutex_t())
+      pthread_mutex_init(_pointer, nil)
+    #endif
+  }
+
+  @inlinable func lock() {
+    #if canImport(Darwin)
+      os_unfair_lock_lock(_pointer)
+    #else
+      pthread_mutex_lock(_pointer)
+    #endif
+  }
+
+  @inlinable func unlock() {
+    #if canImport(Darwin)
+      os_unfair_lock_unlock(_pointer)
+    #else
+      pthread_mutex_unlock(_pointer)
+    #endif
+  }
+
+  @usableFromInline func destroy() {
+    #if !canImport(Darwin)
+      pthread_mutex_destroy(_pointer)
+    #endif
+    _pointer.deinitialize(count: 1)
+    _pointer.deallocate()
+  }
+}

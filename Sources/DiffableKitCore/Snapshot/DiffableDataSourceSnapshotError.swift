@@ -74,13 +74,18 @@ public struct DiffableDataSourceSnapshotError: Error, Equatable, Sendable, Custo
   /// How to fix the call.
   public var fix: String {
     switch kind {
+    case .duplicateIdentifiers where isSectionOperation:
+      return
+        "Section identifiers in a snapshot must be unique: remove the repeats (appendSectionsDroppingDuplicates(_:) does it and returns what it dropped)."
     case .duplicateIdentifiers:
       return
-        "Identifiers in a snapshot must be unique: remove the repeats (appendItemsDroppingDuplicates(_:toSection:) does it and returns what it dropped)."
+        "Item identifiers in a snapshot must be unique: remove the repeats (appendItemsDroppingDuplicates(_:toSection:) does it and returns what it dropped)."
     case .sectionAlreadyExists:
-      return "Delete the section first, move it with moveSection(_:beforeSection:), or leave it out."
+      return
+        "Delete the section first, move it with moveSection(_:beforeSection:), or leave it out (appendSectionsDroppingDuplicates(_:) leaves out sections already present)."
     case .itemAlreadyExists:
-      return "Delete the item first, move it with moveItem(_:beforeItem:), or leave it out."
+      return
+        "Delete the item first, move it with moveItem(_:beforeItem:), or leave it out (appendItemsDroppingDuplicates(_:toSection:) leaves out items already present)."
     case .noSections:
       return "Append a section first with appendSections(_:)."
     case .sectionNotFound:
@@ -92,6 +97,14 @@ public struct DiffableDataSourceSnapshotError: Error, Equatable, Sendable, Custo
     case .moveRelativeToItself:
       return "Choose a different destination; moving an identifier next to itself is meaningless."
     }
+  }
+
+  /// Whether ``operation`` works on section identifiers (`appendSections(_:)`,
+  /// `deleteSections(_:)`, `reloadSections(_:)`, …) rather than item identifiers: its base name,
+  /// the part before the argument labels, names sections. `appendItems(_:toSection:)` is an item
+  /// operation.
+  public var isSectionOperation: Bool {
+    operation.prefix { $0 != "(" }.contains("Section")
   }
 
   /// The full message: `DiffableKit: <operation>: <problem>. <fix>`.

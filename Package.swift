@@ -26,6 +26,8 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    // `swift package generate-documentation` (the DocC catalogs under Sources/*/*.docc).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .target(name: "DiffableKitCore"),
@@ -73,6 +75,16 @@ let package = Package(
     .testTarget(
       name: "DiffableKitGRDBTests",
       dependencies: ["DiffableKitGRDB", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    // The code of the DocC articles (Sources/*/*.docc): every `swift` block of an article is a
+    // run of lines of a file here, which `ArticleCodeTests` checks, so `swift test` compiles and
+    // runs every snippet the documentation shows.
+    .testTarget(
+      name: "DocSnippetsTests",
+      dependencies: [
+        "DiffableKit", "DiffableKitTesting", "DiffableKitTerminal", "DiffableKitGRDB",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
     .testTarget(
       name: "ContactsDemoTests",

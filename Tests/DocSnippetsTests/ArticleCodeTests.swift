@@ -3,7 +3,8 @@ import Testing
 
 // Every ```swift block of every DocC article and landing page (Sources/*/*.docc/*.md) must be a
 // run of consecutive lines of one of the Swift files of this test target, which `swift test`
-// compiles and runs. Lines are compared without their leading and trailing spaces, and blank
+// compiles and runs, or of the stand-in package's tests (AppleStandIns/Tests), which `.ci/run`
+// compiles and runs against the stand-in UIKit and Core Data. Lines are compared without their leading and trailing spaces, and blank
 // lines are ignored, so an article may show a member without its enclosing type's indentation.
 //
 // The only exception is code written against Apple's SDK (the "before" side of the migration
@@ -12,6 +13,11 @@ import Testing
 
 private let packageRoot = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Where compiled snippet code lives: this target, and the stand-in package's tests, which
+/// `.ci/run` builds and runs against the stand-in UIKit, AppKit and Core Data (the only place
+/// the UIKit adapters and the Core Data bridge compile on Linux).
+private let compiledSnippetFolders = ["Tests/DocSnippetsTests", "AppleStandIns/Tests"]
 
 private let appleSDKMarker = "// Apple SDK (not compiled here)"
 
@@ -61,7 +67,7 @@ private func files(under folder: URL, withExtension ext: String) -> [URL] {
 @Suite("Documentation: every article snippet is compiled code")
 struct ArticleCodeTests {
   @Test func everySwiftBlockOfTheArticlesIsCompiledHere() throws {
-    let sources = try files(under: packageRoot.appendingPathComponent("Tests/DocSnippetsTests"), withExtension: "swift")
+    let sources = try compiledSnippetFolders.flatMap { files(under: packageRoot.appendingPathComponent($0), withExtension: "swift") }
       .map { try normalizedLines(String(contentsOf: $0, encoding: .utf8)) }
     let catalogs = try FileManager.default.contentsOfDirectory(
       at: packageRoot.appendingPathComponent("Sources"), includingPropertiesForKeys: nil
@@ -80,7 +86,7 @@ struct ArticleCodeTests {
         checked += 1
         #expect(
           sources.contains { isRun(lines, of: $0) },
-          "\(article.lastPathComponent):\(block.line): this swift block is not in Tests/DocSnippetsTests, so CI does not compile it"
+          "\(article.lastPathComponent):\(block.line): this swift block is not in Tests/DocSnippetsTests or AppleStandIns/Tests, so CI does not compile it"
         )
       }
     }

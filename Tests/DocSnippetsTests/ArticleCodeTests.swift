@@ -67,8 +67,10 @@ private func files(under folder: URL, withExtension ext: String) -> [URL] {
 @Suite("Documentation: every article snippet is compiled code")
 struct ArticleCodeTests {
   @Test func everySwiftBlockOfTheArticlesIsCompiledHere() throws {
-    let sources = try compiledSnippetFolders.flatMap { files(under: packageRoot.appendingPathComponent($0), withExtension: "swift") }
-      .map { try normalizedLines(String(contentsOf: $0, encoding: .utf8)) }
+    let sourceFiles = compiledSnippetFolders.flatMap {
+      files(under: packageRoot.appendingPathComponent($0), withExtension: "swift")
+    }
+    let sources = try sourceFiles.map { try normalizedLines(String(contentsOf: $0, encoding: .utf8)) }
     let catalogs = try FileManager.default.contentsOfDirectory(
       at: packageRoot.appendingPathComponent("Sources"), includingPropertiesForKeys: nil
     ).flatMap { target in

@@ -35,6 +35,13 @@
 
     /// Creates an error.
     ///
+    /// - Parameters:
+    ///   - kind: what went wrong.
+    ///   - message: a description of the problem.
+    ///   - domain: the error domain, when Core Data reported an `NSError`.
+    ///   - code: the error code, when Core Data reported an `NSError`.
+    ///   - sectionName: the section name concerned, for ``Kind/sectionNotMapped`` and
+    ///     ``Kind/duplicateSection``.
     /// - Complexity: O(1).
     public init(kind: Kind, message: String, domain: String? = nil, code: Int? = nil, sectionName: String? = nil) {
       self.kind = kind

@@ -70,6 +70,11 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
   public let message: String
 
   /// Creates an error for `rule` with a description of what broke it.
+  ///
+  /// - Parameters:
+  ///   - rule: the rule the batch broke.
+  ///   - message: what happened, naming the offending positions (UIKit's wording where UIKit has
+  ///     one).
   public init(_ rule: Rule, _ message: String) {
     self.rule = rule
     self.message = message

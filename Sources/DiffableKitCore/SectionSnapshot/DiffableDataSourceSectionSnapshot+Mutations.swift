@@ -63,6 +63,9 @@ extension DiffableDataSourceSectionSnapshot {
   /// `item` (same parent, same level) and their descendants come along, levels shifted
   /// accordingly. The inserted items keep their expansion state.
   ///
+  /// - Parameters:
+  ///   - snapshot: the outline to insert; none of its items may be in this section snapshot.
+  ///   - item: the item the outline's roots are inserted before, as its siblings.
   /// - Precondition: `item` is in this section snapshot; no item of `snapshot` is. Otherwise the
   ///   process stops with a message naming the identifiers.
   /// - Complexity: O(k) average for k items in `snapshot`.
@@ -82,6 +85,9 @@ extension DiffableDataSourceSectionSnapshot {
   /// `snapshot` become siblings of `item` (same parent, same level) and their descendants come
   /// along, levels shifted accordingly. The inserted items keep their expansion state.
   ///
+  /// - Parameters:
+  ///   - snapshot: the outline to insert; none of its items may be in this section snapshot.
+  ///   - item: the item after whose subtree the outline's roots are inserted, as its siblings.
   /// - Precondition: `item` is in this section snapshot; no item of `snapshot` is. Otherwise the
   ///   process stops with a message naming the identifiers.
   /// - Complexity: O(k) average for k items in `snapshot`.
@@ -139,6 +145,9 @@ extension DiffableDataSourceSectionSnapshot {
   /// `snapshot` may contain items that are currently descendants of `parent` (they are removed,
   /// then added again where `snapshot` puts them), but no other item of this section snapshot.
   ///
+  /// - Parameters:
+  ///   - parent: the item whose descendants are replaced; it stays, with its expansion state.
+  ///   - snapshot: the new children of `parent` (its roots) and their descendants.
   /// - Precondition: `parent` is in the section snapshot; `snapshot` does not contain `parent` or
   ///   any item outside the subtree of `parent`. Otherwise the process stops with a message
   ///   naming the identifiers.

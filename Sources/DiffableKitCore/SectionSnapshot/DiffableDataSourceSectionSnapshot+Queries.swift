@@ -66,6 +66,11 @@ extension DiffableDataSourceSectionSnapshot {
   /// level 0, and expansion states kept. A parent without children gives an empty snapshot
   /// (or one holding just `parent`).
   ///
+  /// - Parameters:
+  ///   - parent: the item whose subtree is copied.
+  ///   - includingParent: whether `parent` is the copy's single root (true) or its children are
+  ///     the roots (false, the default).
+  /// - Returns: the subtree as a new section snapshot, levels starting at 0.
   /// - Precondition: `parent` is in the section snapshot; otherwise the process stops with a
   ///   message naming it.
   /// - Complexity: O(d) average for d descendants of `parent`.

@@ -1,4 +1,4 @@
-// How a section managed by a section snapshot takes part in the full snapshot (issue 4).
+// How a section managed by a section snapshot takes part in the full snapshot.
 //
 // A data source that is given a section snapshot for one section shows that snapshot's visible
 // items as the section's rows. The two operations below are the whole relation, at the value
@@ -73,6 +73,8 @@ extension DiffableDataSourceSnapshot {
   /// This is what Apple's data sources return from `snapshot(for:)` for a section that was not
   /// filled from a section snapshot (a data source that stored one returns a copy of it instead).
   ///
+  /// - Parameter section: the section whose items are returned.
+  /// - Returns: a section snapshot whose roots are the section's items, all collapsed.
   /// - Complexity: O(m) average for m items in the section (plus O(n), once, on a snapshot being
   ///   built whose appended items were never checked).
   public func sectionSnapshot(

@@ -61,6 +61,8 @@ public struct TableData<Cell: Hashable>: Hashable {
   /// - Throws: ``DiffableDataSourceSnapshotError`` with kind `.duplicateIdentifiers` or
   ///   `.itemAlreadyExists` when a cell value appears twice in the table — a snapshot requires
   ///   unique item identifiers, so such a table has no valid snapshot. Nothing stops the process.
+  /// - Returns: the snapshot (section `i` holds the cells of `sections[i]`) with the sections'
+  ///   header and footer titles.
   /// - Complexity: O(n), n = number of cells.
   public func makeSnapshot() throws(DiffableDataSourceSnapshotError) -> StaticTableContent<Cell> {
     var snapshot = DiffableDataSourceSnapshot<Int, Cell>()

@@ -9,10 +9,9 @@
 /// Uninitialized memory for `count` values of `T`, for a hash table that is probed at random.
 ///
 /// On Linux, tables of 2 MiB or more are aligned to 2 MiB and advised onto transparent huge
-/// pages (`MADV_HUGEPAGE`): a million-item table is then a few TLB entries instead of thousands
-/// (measured once, with an earlier layout of the item table: building a million-item snapshot
-/// went from ~90 ms to ~60–67 ms in a standalone release harness). Elsewhere, and for smaller tables,
-/// this is `UnsafeMutablePointer.allocate(capacity:)`. Release with
+/// pages (`MADV_HUGEPAGE`): a million-item table is then a few TLB entries instead of thousands,
+/// which makes building large snapshots measurably faster (see BENCHMARKS.md). Elsewhere, and for
+/// smaller tables, this is `UnsafeMutablePointer.allocate(capacity:)`. Release with
 /// ``_deallocateLargeTable(_:count:)``.
 @inlinable
 func _allocateLargeTable<T>(of type: T.Type, count: Int) -> UnsafeMutablePointer<T> {

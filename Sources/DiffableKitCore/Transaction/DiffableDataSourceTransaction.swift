@@ -28,6 +28,13 @@ public struct DiffableDataSourceTransaction<SectionIdentifierType: Hashable, Ite
 
   /// Creates a transaction from its parts. Nothing is checked: the parts are taken as given.
   ///
+  /// - Parameters:
+  ///   - initialSnapshot: the snapshot before the reorder.
+  ///   - finalSnapshot: the snapshot after it.
+  ///   - difference: the removals and insertions that turn the initial snapshot's items (all
+  ///     sections, in order) into the final one's, for instance
+  ///     `SnapshotChangeset.itemDifference(from:to:)`.
+  ///   - sectionTransactions: one transaction per section the reorder touched.
   /// - Complexity: O(1).
   public init(
     initialSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
@@ -59,6 +66,11 @@ public struct DiffableDataSourceSectionTransaction<SectionIdentifierType: Hashab
 
   /// Creates a section transaction from its parts. Nothing is checked.
   ///
+  /// - Parameters:
+  ///   - sectionIdentifier: the section the transaction describes.
+  ///   - initialSnapshot: the section's items before the reorder, as a flat section snapshot.
+  ///   - finalSnapshot: the section's items after it.
+  ///   - difference: the removals and insertions that turn the first into the second.
   /// - Complexity: O(1).
   public init(
     sectionIdentifier: SectionIdentifierType,

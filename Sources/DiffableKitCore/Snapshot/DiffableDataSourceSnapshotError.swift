@@ -36,6 +36,13 @@ public struct DiffableDataSourceSnapshotError: Error, Equatable, Sendable, Custo
   public let count: Int
 
   /// Creates an error; `identifiers` keeps the descriptions of the first five.
+  ///
+  /// - Parameters:
+  ///   - kind: what kind of problem this is.
+  ///   - operation: the operation that was called, with its argument labels, e.g.
+  ///     `appendSections(_:)`; it decides whether the fix names the section or the item API
+  ///     (``isSectionOperation``).
+  ///   - identifiers: every offending identifier; their count is kept in ``count``.
   public init<C: Collection>(kind: Kind, operation: String, identifiers: C) {
     self.kind = kind
     self.operation = operation

@@ -26,9 +26,12 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0"),
   ],
   targets: [
-    .target(name: "DiffableKitCore"),
+    // Atomics: the deferred item index is published once and read lock-free (an acquire load)
+    // by every lookup; the standard library's Synchronization needs newer Apple OS versions.
+    .target(name: "DiffableKitCore", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
     .target(name: "DiffableKitDataSources", dependencies: ["DiffableKitCore"]),
     .target(name: "DiffableKit", dependencies: ["DiffableKitCore", "DiffableKitDataSources"]),
     .target(name: "DiffableKitTesting", dependencies: ["DiffableKit"]),

@@ -65,6 +65,10 @@ public final class DiffableDataSource<
     _ host: Host, _ indexPath: IndexPath, _ itemIdentifier: ItemIdentifierType
   ) -> Host.Cell?
 
+  /// Gives what a cell shows of an item: any `Equatable` value (the item's model, a view model,
+  /// a hash of the displayed fields). See ``contentProvider``.
+  public typealias ContentProvider = (_ itemIdentifier: ItemIdentifierType) -> any Equatable
+
   /// The closures called when the user reorders items.
   public typealias ReorderingHandlers = DiffableDataSourceReorderingHandlers<SectionIdentifierType, ItemIdentifierType>
 
@@ -83,6 +87,43 @@ public final class DiffableDataSource<
 
   /// Makes cells; set by the initializer.
   public let cellProvider: CellProvider
+
+  /// Finds content changes by itself: when set, every apply also reconfigures the items on
+  /// screen whose content differs from the content their cell was made or last reconfigured
+  /// with. nil (the default) turns it off: only the app's `reconfigureItems(_:)` and
+  /// `reloadItems(_:)` marks refresh cells.
+  ///
+  /// Use it when items keep their identifier while what their cell shows changes (a contact
+  /// renamed, a setting that changes how every row is drawn), so that the app never has to
+  /// work out which items to mark: apply the snapshot (even an unchanged one) and the visible
+  /// cells that are out of date are reconfigured in place, and no other.
+  ///
+  /// What is compared, and when:
+  /// - Whenever the cell provider makes a cell, the data source records `contentProvider(item)`
+  ///   for that item; a reconfigure records it too.
+  /// - After each apply's batch, it asks the host for ``DiffableListHost/indexPathsForVisibleItems``
+  ///   and compares, for each visible item that survived the batch, the current
+  ///   `contentProvider(item)` with the recorded value (`==` of the dynamic types; values of
+  ///   different types are unequal). Those that differ are reconfigured, in the same
+  ///   `reconfigureItems(at:)` call as the app's own reconfigure marks; the trace counts them in
+  ///   ``DiffableDataSourceApplyTrace/contentReconfigures``.
+  /// - Inserted and reloaded items (also those of inserted or reloaded sections) are not
+  ///   compared: they get a new cell anyway. A reload mark from the app wins over a content
+  ///   reconfigure, and an item the app marked for reconfiguring is reconfigured once.
+  /// - Items off screen are never compared: their cell is made with fresh content when they
+  ///   scroll in. Records of items no longer on screen are dropped at each apply.
+  /// - A visible item with no record (its cell was made before the provider was set, or by code
+  ///   that bypassed the cell provider) is reconfigured once.
+  /// - `applySnapshotUsingReloadData` remakes every cell and compares nothing.
+  ///
+  /// Cost: one `contentProvider` call per cell made, and per apply one read of the visible
+  /// index paths plus, per visible item, a few hash lookups, one `contentProvider` call and one
+  /// comparison — O(v) for v visible items, whatever the size of the list. Keep the provider
+  /// cheap (it runs on the main actor, inside the apply); it must not apply snapshots (that
+  /// stops the process, as from a cell provider).
+  public var contentProvider: ContentProvider? {
+    didSet { _recordedContent.removeAll() }
+  }
 
   /// Gives the title of a section's header, for hosts that draw titled headers (tables,
   /// the terminal host). nil (the default) means no header titles.
@@ -150,6 +191,9 @@ public final class DiffableDataSource<
   var _hasLoaded = false
   /// Counts applies, for traces.
   var _applyCount = 0
+  /// The content each item's cell was last made or reconfigured with (``contentProvider``),
+  /// for items on screen at the last apply or whose cell was made since.
+  var _recordedContent: [ItemIdentifierType: any Equatable] = [:]
   /// The connection handed to the host (kept alive here).
   var _connection: DiffableListDataSourceConnection<Host.Cell>?
 
@@ -257,6 +301,7 @@ public final class DiffableDataSource<
     }
     _hostCallDepth += 1
     defer { _hostCallDepth -= 1 }
+    if let contentProvider { _recordedContent[item] = contentProvider(item) }
     guard let cell = cellProvider(host, indexPath, item) else {
       _dataSourceMisuse(
         "cell provider", "returned nil for index path \(indexPath) with item identifier \(_describe(item))",

@@ -1,0 +1,75 @@
+import DiffableKitCore
+import Foundation
+
+// MARK: - Content changes found on screen (contentProvider)
+
+extension DiffableDataSource {
+  /// Records the content `item`'s cell is made with now. Called for every cell the cell
+  /// provider makes, and by adapters whose host asks the cell provider directly.
+  /// O(1) plus the content provider.
+  func _recordContent(of item: ItemIdentifierType) {
+    guard let contentProvider else { return }
+    _hostCallDepth += 1
+    defer { _hostCallDepth -= 1 }
+    _recordedContent[item] = contentProvider(item)
+  }
+
+  /// After an apply moved the host from `old` to `new` (`new` with the app's marks), finds the
+  /// visible items whose content changed since their cell was made or last reconfigured.
+  ///
+  /// Returns their positions in `new`, leaving out items that got a new cell in this apply
+  /// (inserted; reloaded, by mark or with their section; moved out of a deleted or reloaded
+  /// section) and items the app marked for reconfiguring (reconfigured anyway), whose content
+  /// it records. Keeps records only for the visible items. Empty when there is no
+  /// ``contentProvider``. O(v) for v visible items.
+  func _contentReconfigures(old: Snapshot, new: Snapshot) -> [IndexPath] {
+    guard let contentProvider else { return [] }
+    let visible = host.indexPathsForVisibleItems
+    var kept: [ItemIdentifierType: any Equatable] = [:]
+    kept.reserveCapacity(visible.count)
+    var changed: [IndexPath] = []
+    for path in visible {
+      guard let item = new.itemIdentifier(for: path) else { continue }
+      if _getsNewCell(item, old: old, new: new) {
+        // Its cell is made with fresh content (now or when the host lays it out).
+        if let recorded = _recordedContent[item] { kept[item] = recorded }
+        continue
+      }
+      let content = contentProvider(item)
+      if !new.isReconfigured(item: item) {
+        if let recorded = _recordedContent[item] {
+          if !_contentEqual(recorded, content) { changed.append(path) }
+        } else {
+          changed.append(path)
+        }
+      }
+      kept[item] = content
+    }
+    _recordedContent = kept
+    changed.sort()
+    return changed
+  }
+
+  /// Whether `item` (in `new`) got a new cell in the apply from `old`: it is new, it
+  /// or its section is marked for reload, its section is new, or the section it left was
+  /// deleted or reloaded (the section operation carried it away). O(1) average.
+  func _getsNewCell(_ item: ItemIdentifierType, old: Snapshot, new: Snapshot) -> Bool {
+    guard let oldSection = old.sectionIdentifier(containingItem: item) else { return true }
+    if new.isReloaded(item: item) { return true }
+    guard let section = new.sectionIdentifier(containingItem: item) else { return true }
+    if !old.containsSection(section) || new.isReloaded(section: section) { return true }
+    if oldSection != section, !new.containsSection(oldSection) || new.isReloaded(section: oldSection) {
+      return true
+    }
+    return false
+  }
+}
+
+/// Whether two contents are equal: same dynamic type and `==`. O(1) plus `==`.
+func _contentEqual(_ lhs: any Equatable, _ rhs: any Equatable) -> Bool {
+  func equal<T: Equatable>(_ lhs: T, _ rhs: any Equatable) -> Bool {
+    guard let rhs = rhs as? T else { return false }
+    return lhs == rhs
+  }
+  return equal(lhs, rhs)
+}

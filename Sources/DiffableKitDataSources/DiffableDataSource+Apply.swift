@@ -297,12 +297,21 @@ extension DiffableDataSource {
     } else if stages.contains(where: { !$0.1.isEmpty }) {
       trace.method = job.mode == .animated ? .animatedBatch : .batchWithoutAnimation
       trace.batchCount = stages.count
+      // A staged change inserts and reloads in its first batch; the last batch must not
+      // reconfigure the items that got a new cell then.
+      let keepsCell: ((IndexPath) -> Bool)? =
+        stages.count > 1
+        ? { [self] path in stages[stages.count - 1].0.itemIdentifier(for: path).map { !_getsNewCell($0, old: old, new: new) } ?? false }
+        : nil
       for (index, stage) in stages.enumerated() {
         trace.record(stage.1)
         let isLast = index == stages.count - 1
-        trace.contentReconfigures += _performBatch(
+        let reconfigured = _performBatch(
           stage.1, storing: stage.0, outlines: outlines, animated: job.mode == .animated,
-          tickets: isLast ? job.tickets : [], findContentChanges: isLast ? findContentChanges : nil)
+          tickets: isLast ? job.tickets : [], findContentChanges: isLast ? findContentChanges : nil,
+          reconfiguring: isLast ? keepsCell : nil)
+        trace.itemReconfigures -= stage.1.itemReconfigures.count - reconfigured.marked
+        trace.contentReconfigures += reconfigured.changed
       }
     } else {
       // No batch: the host is called only for content changes.
@@ -330,24 +339,26 @@ extension DiffableDataSource {
   /// Hands one changeset to the host as one batch (then its reconfigures, merged with the
   /// content changes `findContentChanges` finds after the batch), swapping the stored snapshot
   /// inside the batch; the applies of `tickets` are finished once the host finished it.
-  /// Returns how many items were reconfigured for content changes alone.
+  /// `reconfiguring`, when given, keeps only the marked reconfigures it accepts. Returns how
+  /// many items were reconfigured for the app's marks and for content changes alone.
   @discardableResult
   func _performBatch(
     _ changeset: SnapshotChangeset<SectionIdentifierType, ItemIdentifierType>, storing stored: Snapshot,
     outlines: [SectionIdentifierType: SectionSnapshot], animated: Bool, tickets: [Int],
-    findContentChanges: (() -> [IndexPath])? = nil
-  ) -> Int {
+    findContentChanges: (() -> [IndexPath])? = nil, reconfiguring: ((IndexPath) -> Bool)? = nil
+  ) -> (marked: Int, changed: Int) {
+    let marked = reconfiguring.map { changeset.itemReconfigures.filter($0) } ?? changeset.itemReconfigures
     guard changeset._hasBatchOperations else {
       // Only reconfigures (or nothing): no batch; they follow at once.
       _setCurrent(stored, outlines: outlines)
       let changed = findContentChanges?() ?? []
-      let reconfigures = _merged(changeset.itemReconfigures, changed)
+      let reconfigures = _merged(marked, changed)
       if !reconfigures.isEmpty {
         let reconfigure = { self._reconfigure(reconfigures) }
         if animated { reconfigure() } else { host.performWithoutAnimation(reconfigure) }
       }
       _markFinished(tickets)
-      return changed.count
+      return (marked.count, changed.count)
     }
     var swapped = false
     let batch = {
@@ -368,12 +379,12 @@ extension DiffableDataSource {
         fix: "A DiffableListHost must call `updates` synchronously, exactly once")
     }
     let changed = findContentChanges?() ?? []
-    let reconfigures = _merged(changeset.itemReconfigures, changed)
+    let reconfigures = _merged(marked, changed)
     if !reconfigures.isEmpty {
       let reconfigure = { self._reconfigure(reconfigures) }
       if animated { reconfigure() } else { host.performWithoutAnimation(reconfigure) }
     }
-    return changed.count
+    return (marked.count, changed.count)
   }
 
   /// Two ascending lists of distinct index paths merged into one. O(a + b).

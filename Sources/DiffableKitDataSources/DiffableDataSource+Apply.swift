@@ -285,7 +285,9 @@ extension DiffableDataSource {
     _hasLoaded = true
     _hostCallDepth += 1
     // Content changes of visible items (contentProvider), found after the last batch.
-    let findContentChanges = { [self] in _contentReconfigures(old: old, new: new) }
+    let findContentChanges = { [self] in
+      _contentReconfigures(old: old, new: new, cellsMayBeNew: stages.contains { $0.1._hasBatchOperations })
+    }
     if let reloadReason {
       trace.method = .reloadData
       trace.reloadReason = reloadReason

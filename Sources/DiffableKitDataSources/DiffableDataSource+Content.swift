@@ -19,35 +19,47 @@ extension DiffableDataSource {
   ///
   /// Returns their positions in `new`, leaving out items that got a new cell in this apply
   /// (inserted; reloaded, by mark or with their section; moved out of a deleted or reloaded
-  /// section) and items the app marked for reconfiguring (reconfigured anyway), whose content
-  /// it records. Keeps records only for the visible items. Empty when there is no
-  /// ``contentProvider``. O(v) for v visible items.
-  func _contentReconfigures(old: Snapshot, new: Snapshot) -> [IndexPath] {
+  /// section — only looked for when `cellsMayBeNew`) and items the app marked for
+  /// reconfiguring (reconfigured anyway). Records the content of the items it returns and of
+  /// the marked ones. Empty when there is no ``contentProvider``. O(v) amortized for v visible
+  /// items.
+  func _contentReconfigures(old: Snapshot, new: Snapshot, cellsMayBeNew: Bool) -> [IndexPath] {
     guard let contentProvider else { return [] }
     let visible = host.indexPathsForVisibleItems
-    var kept: [ItemIdentifierType: any Equatable] = [:]
-    kept.reserveCapacity(visible.count)
+    let marked = new.hasReloadOrReconfigureMarks
     var changed: [IndexPath] = []
+    _hostCallDepth += 1
+    defer { _hostCallDepth -= 1 }
     for path in visible {
       guard let item = new.itemIdentifier(for: path) else { continue }
-      if _getsNewCell(item, old: old, new: new) {
-        // Its cell is made with fresh content (now or when the host lays it out).
-        if let recorded = _recordedContent[item] { kept[item] = recorded }
+      // A new cell is made with fresh content (now or when the host lays it out).
+      if cellsMayBeNew || marked, _getsNewCell(item, old: old, new: new) { continue }
+      let content = contentProvider(item)
+      if marked, new.isReconfigured(item: item) {
+        _recordedContent[item] = content
         continue
       }
-      let content = contentProvider(item)
-      if !new.isReconfigured(item: item) {
-        if let recorded = _recordedContent[item] {
-          if !_contentEqual(recorded, content) { changed.append(path) }
-        } else {
-          changed.append(path)
-        }
-      }
-      kept[item] = content
+      if let recorded = _recordedContent[item], _contentEqual(recorded, content) { continue }
+      changed.append(path)
+      _recordedContent[item] = content
     }
-    _recordedContent = kept
+    _pruneRecordedContent(keeping: visible, in: new)
     changed.sort()
     return changed
+  }
+
+  /// Keeps the records from growing with every item ever shown: once they hold four times more
+  /// items than are visible (and more than 256), keeps only the visible items'. A dropped record
+  /// is harmless: the item's next cell records it again, and a visible item without a record is
+  /// reconfigured once. O(v) amortized.
+  func _pruneRecordedContent(keeping visible: [IndexPath], in snapshot: Snapshot) {
+    guard _recordedContent.count > max(256, 4 * visible.count) else { return }
+    var kept: [ItemIdentifierType: any Equatable] = [:]
+    kept.reserveCapacity(visible.count)
+    for path in visible {
+      if let item = snapshot.itemIdentifier(for: path), let content = _recordedContent[item] { kept[item] = content }
+    }
+    _recordedContent = kept
   }
 
   /// Whether `item` (in `new`) got a new cell in the apply from `old`: it is new, it

@@ -67,7 +67,7 @@ let package = Package(
     .testTarget(name: "DiffableKitTerminalTests", dependencies: ["DiffableKitTerminal", "DiffableKitTesting"]),
     .testTarget(
       name: "DiffableKitGRDBTests",
-      dependencies: ["DiffableKitGRDB", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: ["DiffableKitGRDB", "DiffableKitTesting", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     .testTarget(
       name: "ContactsDemoTests",

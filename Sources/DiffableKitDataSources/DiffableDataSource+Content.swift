@@ -19,8 +19,9 @@ extension DiffableDataSource {
   ///
   /// Returns their positions in `new`, leaving out items that got a new cell in this apply
   /// (inserted; reloaded, by mark or with their section; moved out of a deleted or reloaded
-  /// section — only looked for when `cellsMayBeNew`) and items the app marked for
-  /// reconfiguring (reconfigured anyway). Records the content of the items it returns and of
+  /// section — only looked for when `cellsMayBeNew`), items that have no cell yet
+  /// (`cellForItem(at:)` is nil: their cell will be made with fresh content) and items the app
+  /// marked for reconfiguring (reconfigured anyway). Records the content of the items it returns and of
   /// the marked ones. Empty when there is no ``contentProvider``. O(v) amortized for v visible
   /// items.
   func _contentReconfigures(old: Snapshot, new: Snapshot, cellsMayBeNew: Bool) -> [IndexPath] {
@@ -34,6 +35,8 @@ extension DiffableDataSource {
       guard let item = new.itemIdentifier(for: path) else { continue }
       // A new cell is made with fresh content (now or when the host lays it out).
       if cellsMayBeNew || marked, _getsNewCell(item, old: old, new: new) { continue }
+      // No cell yet (a host that makes cells when it draws): it will be made with fresh content.
+      if host.cellForItem(at: path) == nil { continue }
       let content = contentProvider(item)
       if marked, new.isReconfigured(item: item) {
         _recordedContent[item] = content

@@ -74,4 +74,19 @@ import Testing
     #expect(fixture.texts() == ["> new 0", "  changed off screen", "  new 2", "  new 3"])
     #expect(fixture.asked == [0, 1, 2, 3])
   }
+
+  @Test func rowsShiftedIntoViewWithoutACellAreNotReconfigured() async throws {
+    let fixture = Fixture(count: 10)
+    await fixture.dataSource.apply(fixture.snapshot(Array(0..<10)))
+    #expect(fixture.texts() == ["> row 0", "  row 1", "  row 2", "  row 3"])
+    // Rows 4 and 5 change while off screen, then two deletes above shift them into view: the
+    // list has no cell for them yet, so nothing is reconfigured; they are drawn fresh.
+    fixture.names[4] = "four"
+    fixture.names[5] = "five"
+    await fixture.dataSource.apply(fixture.snapshot([2, 3, 4, 5, 6, 7, 8, 9]))
+    let trace = try #require(fixture.traces.last)
+    #expect(trace.itemDeletes == 2)
+    #expect(trace.contentReconfigures == 0)
+    #expect(fixture.texts().suffix(2) == ["  four", "  five"])
+  }
 }

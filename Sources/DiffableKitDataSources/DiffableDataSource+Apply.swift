@@ -303,7 +303,9 @@ extension DiffableDataSource {
       // reconfigure the items that got a new cell then.
       let keepsCell: ((IndexPath) -> Bool)? =
         stages.count > 1
-        ? { [self] path in stages[stages.count - 1].0.itemIdentifier(for: path).map { !_getsNewCell($0, old: old, new: new) } ?? false }
+        ? { [self] path in
+          stages[stages.count - 1].0.itemIdentifier(for: path).map { !_getsNewCell($0, old: old, new: new) } ?? false
+        }
         : nil
       for (index, stage) in stages.enumerated() {
         trace.record(stage.1)

@@ -33,8 +33,9 @@ import Foundation
 /// 5. Visibility: report the positions of the items whose cells are on screen with
 ///    ``indexPathsForVisibleItems`` (positions in the state after the last batch). Only a data
 ///    source with a `contentProvider` reads it, once per apply, after the batch, so answer it in
-///    time proportional to what is on screen. A host that keeps cells of rows it no longer shows
-///    must ask for them again before showing them (as UIKit does when it reuses cells).
+///    time proportional to what is on screen, and answer ``cellForItem(at:)`` nil for a visible
+///    row whose cell is not made yet. A host that keeps cells of rows it no longer shows must ask
+///    for them again before showing them (as UIKit does when it reuses cells).
 /// 6. Optional: a host that has a settable focus implements ``indexPathForFocusedItem`` and
 ///    ``focusItem(at:)``; a host that can switch animations off implements
 ///    ``performWithoutAnimation(_:)``. Both have default implementations.

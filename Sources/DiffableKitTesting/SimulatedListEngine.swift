@@ -157,7 +157,9 @@ final class _SimulatedListEngine<
     for section in cells.indices {
       for item in cells[section].indices {
         if isVisible(flat: flat) {
-          if cells[section][item] == nil { cells[section][item] = makeCell(at: IndexPath(item: item, section: section)) }
+          if cells[section][item] == nil {
+            cells[section][item] = makeCell(at: IndexPath(item: item, section: section))
+          }
         } else {
           cells[section][item] = nil
         }

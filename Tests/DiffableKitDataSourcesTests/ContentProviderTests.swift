@@ -276,6 +276,8 @@ struct ContentProviderMisuseTests {
       }
     }
     let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(message.contains("DiffableKit: apply(_:animatingDifferences:completion:): called while the data source was applying"))
+    #expect(
+      message.contains(
+        "DiffableKit: apply(_:animatingDifferences:completion:): called while the data source was applying"))
   }
 }

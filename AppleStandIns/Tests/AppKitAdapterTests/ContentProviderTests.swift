@@ -46,7 +46,8 @@ struct ContentProviderTests {
     dataSource.contentProvider = { names[$0] }
     #expect(dataSource.contentProvider != nil)
     // Rows 1 and 2 are on screen.
-    view.standInVisibleRect = NSRect(x: 0, y: NSTableView.standInRowHeight, width: 100, height: 2 * NSTableView.standInRowHeight)
+    view.standInVisibleRect = NSRect(
+      x: 0, y: NSTableView.standInRowHeight, width: 100, height: 2 * NSTableView.standInRowHeight)
     #expect(view.rows(in: view.visibleRect) == NSRange(location: 0, length: 0))
     dataSource.apply(snapshot([("s", [0, 1, 2, 3])]), animatingDifferences: true)
     #expect(view.rows(in: view.visibleRect) == NSRange(location: 1, length: 2))

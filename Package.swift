@@ -64,7 +64,12 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
-    .testTarget(name: "DiffableKitTerminalTests", dependencies: ["DiffableKitTerminal", "DiffableKitTesting"]),
+    .testTarget(
+      name: "DiffableKitTerminalTests",
+      dependencies: [
+        "DiffableKitTerminal", "DiffableKitTesting", .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
     .testTarget(
       name: "DiffableKitGRDBTests",
       dependencies: ["DiffableKitGRDB", "DiffableKitTesting", .product(name: "GRDB", package: "GRDB.swift")]

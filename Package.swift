@@ -9,6 +9,7 @@ import PackageDescription
 // - DiffableKit: the umbrella module; `import DiffableKit` gives the whole public API.
 // - DiffableKitTesting: the UIKit batch-update simulator and a simulated list view, for tests.
 // - DiffableKitTerminal / DiffableKitGRDB: a terminal list host and a GRDB bridge.
+// - DiffableKitCoreData: the Core Data bridge (Apple platforms; compiles to nothing elsewhere).
 // - contacts: the runnable demo.
 let package = Package(
   name: "DiffableKit",
@@ -18,6 +19,7 @@ let package = Package(
     .library(name: "DiffableKitTesting", targets: ["DiffableKitTesting"]),
     .library(name: "DiffableKitTerminal", targets: ["DiffableKitTerminal"]),
     .library(name: "DiffableKitGRDB", targets: ["DiffableKitGRDB"]),
+    .library(name: "DiffableKitCoreData", targets: ["DiffableKitCoreData"]),
     .executable(name: "contacts", targets: ["contacts"]),
   ],
   dependencies: [
@@ -35,6 +37,9 @@ let package = Package(
       name: "DiffableKitGRDB",
       dependencies: ["DiffableKit", .product(name: "GRDB", package: "GRDB.swift")]
     ),
+    // Snapshots from a Core Data fetched results controller; compiled only where Core Data exists
+    // (empty on Linux, where AppleStandIns compiles it against a stand-in Core Data).
+    .target(name: "DiffableKitCoreData", dependencies: ["DiffableKit"]),
     .executableTarget(
       name: "contacts",
       dependencies: [
@@ -46,7 +51,7 @@ let package = Package(
     .testTarget(
       name: "DiffableKitCoreTests",
       dependencies: [
-        "DiffableKitCore", "DiffableKit",
+        "DiffableKitCore", "DiffableKit", "DiffableKitTesting",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),

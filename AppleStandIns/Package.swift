@@ -37,6 +37,11 @@ let package = Package(
     // `canImport` sees it.
     .target(name: "DiffableKitDataSources", dependencies: ["DiffableKitCore", .target(name: flavour)]),
     .target(name: "DiffableKit", dependencies: ["DiffableKitCore", "DiffableKitDataSources"]),
+    // Stand-in Core Data. Its fetched results controller's delegate protocol names the snapshot
+    // reference class that UIKit or AppKit declares, hence the dependency on the flavour.
+    .target(name: "CoreData", dependencies: [.target(name: flavour)]),
+    // The main package's Core Data bridge, compiled for real against the stand-in.
+    .target(name: "DiffableKitCoreData", dependencies: ["DiffableKit", "CoreData"]),
     // Calls the adapters from non-isolated code in Swift 5 mode: compiles only if the adapter
     // classes are `@MainActor @preconcurrency`, as Apple's are.
     .target(
@@ -52,6 +57,15 @@ let package = Package(
       ],
       // Swift Testing declares cross-import overlays for the real UIKit and AppKit
       // (`_Testing_UIKit`, for attachments); the stand-ins have none.
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]
+    ),
+    // The snapshot conversions and the Core Data bridge, in both flavours.
+    .testTarget(
+      name: "InteropTests",
+      dependencies: [
+        "DiffableKit", "DiffableKitCoreData", "CoreData", .target(name: flavour),
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]
     ),
   ],

@@ -43,6 +43,12 @@ let package = Package(
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
     .executableTarget(
+      name: "RebuildBenchmarks",
+      dependencies: benchmarkDependencies,
+      path: "Benchmarks/RebuildBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    .executableTarget(
       name: "OutlineBenchmarks",
       dependencies: benchmarkDependencies,
       path: "Benchmarks/OutlineBenchmarks",

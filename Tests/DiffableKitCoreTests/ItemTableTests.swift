@@ -132,6 +132,7 @@ struct ItemTableTests {
     var snapshot = DiffableDataSourceSnapshot<Int, Int>()
     snapshot.appendSections([0, 1])
     snapshot.appendItems(Array(0..<1000), toSection: 0)
+    snapshot._materialize()  // appending to an empty snapshot defers the index; build it now
     let storage = ObjectIdentifier(try #require(snapshot._itemLocations._storage))
     func expectSameStorage(_ step: String) {
       #expect(snapshot._itemLocations._storage.map(ObjectIdentifier.init) == storage, "copied at \(step)")

@@ -1,4 +1,5 @@
 import DiffableKitCore
+import DiffableKitTesting
 import Foundation
 import Testing
 
@@ -30,26 +31,17 @@ func expectLayout(
   #expect(snapshot.numberOfSections == expected.count, sourceLocation: sourceLocation)
 }
 
-/// Collects DiffableKit warnings for every test in the process (installed once, never removed,
-/// so tests running in parallel do not steal each other's handler).
+/// Collects DiffableKit warnings for every test in the process (through the collector every
+/// test target shares, so tests running in parallel do not steal each other's warnings).
 enum CollectedWarnings {
-  private static let box = LockedMessages()
   static let installed: Bool = {
-    DiffableKitDiagnostics.warningHandler = { box.append($0) }
+    DiffableKitWarningCollector.install()
     return true
   }()
 
   static func containing(_ token: String) -> [String] {
-    _ = installed
-    return box.messages.filter { $0.contains(token) }
+    DiffableKitWarningCollector.messages(containing: token)
   }
-}
-
-final class LockedMessages: @unchecked Sendable {
-  private let lock = NSLock()
-  private var storage: [String] = []
-  func append(_ message: String) { lock.withLock { storage.append(message) } }
-  var messages: [String] { lock.withLock { storage } }
 }
 
 @Suite("DiffableDataSourceSnapshot")

@@ -18,6 +18,14 @@ extension SnapshotChangeset {
     from old: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
     to new: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
   ) -> CollectionDifference<ItemIdentifierType> {
+    old._withIndex { old in new._withCheckedSections { new in _itemDifference(from: old, to: new) } }
+  }
+
+  @inlinable
+  static func _itemDifference(
+    from old: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+    to new: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+  ) -> CollectionDifference<ItemIdentifierType> {
     // Flat index of offset 0 of each old storage slot.
     var slotBase = [Int](repeating: 0, count: old._slots.count)
     var total = 0

@@ -92,8 +92,7 @@ public struct SnapshotChangeset<SectionIdentifierType: Hashable, ItemIdentifierT
     from old: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
     to new: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
   ) {
-    var builder = _ChangesetBuilder(old: old, new: new)
-    self = builder.run()
+    self = _ChangesetBuilder.changeset(from: old, to: new)
   }
 
   /// A changeset with the given lists, which must already follow the contract above.

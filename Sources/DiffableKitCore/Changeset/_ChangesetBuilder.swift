@@ -68,6 +68,32 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
     self.new = new
   }
 
+  /// The changeset from `old` to `new`, whatever the state of their item indexes.
+  ///
+  /// A rebuilt snapshot whose appended items were never checked (its index deferred) is first
+  /// compared with `old`, section by section: when every section is equal, it holds every
+  /// identifier once because `old` does, nothing changed, and no identifier is hashed. Otherwise
+  /// `old`'s index is needed to match items, and `new` needs its sections checked (its index
+  /// only when it has reload or reconfigure marks).
+  @inlinable
+  static func changeset(from old: Snapshot, to new: Snapshot) -> SnapshotChangeset<
+    SectionIdentifierType, ItemIdentifierType
+  > {
+    if new._marks == nil, let deferred = new._deferred, !deferred.sectionsAreChecked,
+      old._withCheckedSections({ new._storedSectionsEqual($0) })
+    {
+      deferred.markChecked()
+      return SnapshotChangeset()
+    }
+    return old._withIndex { old in
+      let run = { (new: Snapshot) -> SnapshotChangeset<SectionIdentifierType, ItemIdentifierType> in
+        var builder = Self(old: old, new: new)
+        return builder.run()
+      }
+      return new._marks == nil ? new._withCheckedSections(run) : new._withIndex(run)
+    }
+  }
+
   /// Runs every step and returns the changeset.
   @inlinable mutating func run() -> SnapshotChangeset<SectionIdentifierType, ItemIdentifierType> {
     matchSections()

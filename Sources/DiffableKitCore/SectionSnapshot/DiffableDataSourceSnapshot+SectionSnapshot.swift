@@ -42,6 +42,7 @@ extension DiffableDataSourceSnapshot {
     withVisibleItemsOf sectionSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
   ) {
     defer { _checkInvariantsIfEnabled() }
+    _materialize()
     let visible = sectionSnapshot.visibleItems
     if _slotBySection[section] == nil { _appendValidatedSections(CollectionOfOne(section)) }
     let slot = _slotBySection[section]!
@@ -76,7 +77,9 @@ extension DiffableDataSourceSnapshot {
     forSection section: SectionIdentifierType
   ) -> DiffableDataSourceSectionSnapshot<ItemIdentifierType> {
     var result = DiffableDataSourceSectionSnapshot<ItemIdentifierType>()
-    if let slot = _slotBySection[section] { result.append(_slots[slot].items) }
+    _withCheckedSections { snapshot in
+      if let slot = snapshot._slotBySection[section] { result.append(snapshot._slots[slot].items) }
+    }
     return result
   }
 }

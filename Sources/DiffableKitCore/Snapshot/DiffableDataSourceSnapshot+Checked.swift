@@ -20,7 +20,7 @@ extension DiffableDataSourceSnapshot {
     }
     let repeated = _repeatedIdentifiers(identifiers)
     if !repeated.isEmpty { throw .init(kind: .duplicateIdentifiers, operation: operation, identifiers: repeated) }
-    let existing = identifiers.filter { _itemLocations[$0] != nil }
+    let existing = _withIndex { snapshot in identifiers.filter { snapshot._itemLocations[$0] != nil } }
     if !existing.isEmpty { throw .init(kind: .itemAlreadyExists, operation: operation, identifiers: existing) }
   }
 
@@ -43,6 +43,7 @@ extension DiffableDataSourceSnapshot {
     _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
   ) throws(DiffableDataSourceSnapshotError) -> [ItemIdentifierType] {
     defer { _checkInvariantsIfEnabled() }
+    _materialize()
     let slot: Int
     switch _appendTarget(
       sectionIdentifier, identifiers: identifiers, operation: "appendItemsDroppingDuplicates(_:toSection:)")
@@ -82,6 +83,7 @@ extension DiffableDataSourceSnapshot {
     -> [SectionIdentifierType]
   {
     defer { _checkInvariantsIfEnabled() }
+    _prepareDeferredSectionChange()
     var seen = Set<SectionIdentifierType>(minimumCapacity: identifiers.count)
     var kept: [SectionIdentifierType] = []
     var dropped: [SectionIdentifierType] = []

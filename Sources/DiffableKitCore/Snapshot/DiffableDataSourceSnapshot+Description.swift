@@ -18,6 +18,13 @@ extension DiffableDataSourceSnapshot: CustomStringConvertible, CustomDebugString
   public var debugDescription: String { _render(maxSections: 50, maxItems: 50, marks: true) }
 
   func _render(maxSections: Int, maxItems: Int, marks: Bool) -> String {
+    guard _deferred == nil else {
+      return _withCheckedSections { $0._renderStored(maxSections: maxSections, maxItems: maxItems, marks: marks) }
+    }
+    return _renderStored(maxSections: maxSections, maxItems: maxItems, marks: marks)
+  }
+
+  func _renderStored(maxSections: Int, maxItems: Int, marks: Bool) -> String {
     func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
     var lines = ["DiffableDataSourceSnapshot(\(plural(numberOfSections, "section")), \(plural(numberOfItems, "item")))"]
     for position in _sectionIDs.indices.prefix(maxSections) {

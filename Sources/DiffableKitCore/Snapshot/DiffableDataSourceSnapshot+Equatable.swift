@@ -5,6 +5,9 @@ extension DiffableDataSourceSnapshot: Equatable {
   ///
   /// - Complexity: O(n) at worst; O(s) when the per-section item arrays are shared.
   public static func == (lhs: Self, rhs: Self) -> Bool {
+    if lhs._deferred != nil || rhs._deferred != nil {
+      return lhs._withCheckedSections { lhs in rhs._withCheckedSections { rhs in lhs._storedSectionsEqual(rhs) } }
+    }
     guard lhs.numberOfItems == rhs.numberOfItems, lhs._sectionIDs == rhs._sectionIDs else { return false }
     for position in lhs._slotAtPosition.indices
     where lhs._items(atPosition: position) != rhs._items(atPosition: position) {

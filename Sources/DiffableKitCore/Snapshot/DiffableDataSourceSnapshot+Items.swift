@@ -13,12 +13,21 @@ extension DiffableDataSourceSnapshot {
     _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
   ) {
     defer { _checkInvariantsIfEnabled() }
-    let operation = "appendItems(_:toSection:)"
+    let operation = Self._appendOperation
     let slot: Int
     switch _appendTarget(sectionIdentifier, identifiers: identifiers, operation: operation) {
     case .success(let target): slot = target
     case .failure(let error): _stop(error)
     }
+    guard !identifiers.isEmpty else { return }
+    if _deferAppend(identifiers, slot: slot) { return }
+    _appendItemsEagerly(identifiers, slot: slot, operation: operation)
+  }
+
+  /// Appends with the item index kept up to date: every identifier is hashed now; repeats stop
+  /// and items already present move, with a warning. O(k) average.
+  @inlinable
+  mutating func _appendItemsEagerly(_ identifiers: [ItemIdentifierType], slot: Int, operation: String) {
     _placeItems(identifiers, anchor: nil, operation: operation) { snapshot in
       (slot, snapshot._slots[slot].items.count)
     }
@@ -38,6 +47,7 @@ extension DiffableDataSourceSnapshot {
     _ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType
   ) {
     defer { _checkInvariantsIfEnabled() }
+    _materialize()
     _insertItems(identifiers, anchor: beforeIdentifier, after: false, operation: "insertItems(_:beforeItem:)")
   }
 
@@ -54,6 +64,7 @@ extension DiffableDataSourceSnapshot {
     _ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType
   ) {
     defer { _checkInvariantsIfEnabled() }
+    _materialize()
     _insertItems(identifiers, anchor: afterIdentifier, after: true, operation: "insertItems(_:afterItem:)")
   }
 
@@ -66,6 +77,7 @@ extension DiffableDataSourceSnapshot {
   @inlinable
   public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
     defer { _checkInvariantsIfEnabled() }
+    _materialize()
     if let repeated = _removeItems(identifiers, operation: "deleteItems(_:)") {
       _stop(.init(kind: .duplicateIdentifiers, operation: "deleteItems(_:)", identifiers: repeated))
     }
@@ -90,6 +102,7 @@ extension DiffableDataSourceSnapshot {
   @inlinable
   public mutating func moveItem(_ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType) {
     defer { _checkInvariantsIfEnabled() }
+    _materialize()
     _moveItem(identifier, anchor: toIdentifier, after: false, operation: "moveItem(_:beforeItem:)")
   }
 
@@ -102,6 +115,7 @@ extension DiffableDataSourceSnapshot {
   @inlinable
   public mutating func moveItem(_ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType) {
     defer { _checkInvariantsIfEnabled() }
+    _materialize()
     _moveItem(identifier, anchor: toIdentifier, after: true, operation: "moveItem(_:afterItem:)")
   }
 
@@ -169,14 +183,20 @@ extension DiffableDataSourceSnapshot {
       _stop(.init(kind: .anchorIsInserted, operation: operation, identifiers: [anchor]))
     }
     let existing = identifiers.filter { _itemLocations[$0] != nil }
-    DiffableKitDiagnostics.warn(
-      "\(operation): \(existing.count) item identifier\(existing.count == 1 ? "" : "s") already "
-        + "exist\(existing.count == 1 ? "s" : "") in the snapshot and will be moved into place instead: "
-        + "\(_describeIdentifiers(existing)). Inserted identifiers should be new; delete or move existing ones.")
+    Self._warnMovingExisting(existing, operation: operation)
     _ = _removeItems(existing, operation: operation)
     if !_tryPlaceNewItems(identifiers, at: target(self), operation: operation) {
       _stopForUnstableIdentifiers(identifiers, operation: operation)
     }
+  }
+
+  /// The warning for identifiers that are already in the snapshot and are moved into place.
+  @usableFromInline
+  static func _warnMovingExisting(_ existing: [ItemIdentifierType], operation: String) {
+    DiffableKitDiagnostics.warn(
+      "\(operation): \(existing.count) item identifier\(existing.count == 1 ? "" : "s") already "
+        + "exist\(existing.count == 1 ? "s" : "") in the snapshot and will be moved into place instead: "
+        + "\(_describeIdentifiers(existing)). Inserted identifiers should be new; delete or move existing ones.")
   }
 
   /// Inserts identifiers that must all be new at `target`; returns false, leaving the snapshot

@@ -4,7 +4,11 @@ extension DiffableDataSourceSnapshot {
   /// The number of items in all sections.
   ///
   /// - Complexity: O(1).
-  @inlinable public var numberOfItems: Int { _itemLocations.count }
+  @inlinable public var numberOfItems: Int {
+    guard let deferred = _deferred else { return _itemLocations.count }
+    if deferred.sectionsAreChecked { return deferred.itemCount }
+    return _withIndex { $0._itemLocations.count }
+  }
 
   /// The number of sections.
   ///
@@ -20,6 +24,11 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Complexity: O(n), n the number of items.
   public var itemIdentifiers: [ItemIdentifierType] {
+    guard _deferred == nil else { return _withCheckedSections { $0._flatItems() } }
+    return _flatItems()
+  }
+
+  func _flatItems() -> [ItemIdentifierType] {
     if _slotAtPosition.count == 1 { return _slots[_slotAtPosition[0]].items }
     var result: [ItemIdentifierType] = []
     result.reserveCapacity(numberOfItems)
@@ -33,7 +42,9 @@ extension DiffableDataSourceSnapshot {
   ///   naming it (check with ``indexOfSection(_:)`` first).
   /// - Complexity: O(1) average.
   public func numberOfItems(inSection identifier: SectionIdentifierType) -> Int {
-    _slots[_requireSlot(identifier, "numberOfItems(inSection:)")].items.count
+    let slot = _requireSlot(identifier, "numberOfItems(inSection:)")
+    guard _deferred == nil else { return _withCheckedSections { $0._slots[slot].items.count } }
+    return _slots[slot].items.count
   }
 
   /// The items of the section `identifier`, in order.
@@ -42,7 +53,9 @@ extension DiffableDataSourceSnapshot {
   ///   naming it (check with ``indexOfSection(_:)`` first).
   /// - Complexity: O(1) average (the array is shared).
   public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType] {
-    _slots[_requireSlot(identifier, "itemIdentifiers(inSection:)")].items
+    let slot = _requireSlot(identifier, "itemIdentifiers(inSection:)")
+    guard _deferred == nil else { return _withCheckedSections { $0._slots[slot].items } }
+    return _slots[slot].items
   }
 
   /// The section that holds the item `identifier`, or nil when the item is not in the snapshot.
@@ -50,6 +63,7 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(1) average.
   @inlinable
   public func sectionIdentifier(containingItem identifier: ItemIdentifierType) -> SectionIdentifierType? {
+    guard _deferred == nil else { return _withIndex { $0.sectionIdentifier(containingItem: identifier) } }
     guard let location = _itemLocations[identifier] else { return nil }
     return _sectionIDs[_slots[Int(location.slot)].position]
   }
@@ -60,6 +74,7 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(1) average plus O(log s), s the number of sections.
   @inlinable
   public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
+    guard _deferred == nil else { return _withIndex { $0.indexOfItem(identifier) } }
     guard let location = _itemLocations[identifier] else { return nil }
     return _counts.prefixSum(_slots[Int(location.slot)].position) + Int(location.offset)
   }
@@ -78,7 +93,8 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Complexity: O(1) average.
   @inlinable public func containsItem(_ identifier: ItemIdentifierType) -> Bool {
-    _itemLocations[identifier] != nil
+    guard _deferred == nil else { return _withIndex { $0.containsItem(identifier) } }
+    return _itemLocations[identifier] != nil
   }
 
   /// Whether the section is in the snapshot.
@@ -92,6 +108,7 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Complexity: O(1) average.
   @inlinable public func indexPath(for identifier: ItemIdentifierType) -> IndexPath? {
+    guard _deferred == nil else { return _withIndex { $0.indexPath(for: identifier) } }
     guard let position = _position(ofItem: identifier) else { return nil }
     return IndexPath(item: position.item, section: position.section)
   }
@@ -102,8 +119,12 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(1).
   @inlinable public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
     guard indexPath.count == 2 else { return nil }
-    let section = indexPath[0]
-    let item = indexPath[1]
+    guard _deferred == nil else { return _withCheckedSections { $0._item(at: indexPath[0], indexPath[1]) } }
+    return _item(at: indexPath[0], indexPath[1])
+  }
+
+  /// The item at `item` in the section at position `section`, or nil. O(1).
+  @inlinable func _item(at section: Int, _ item: Int) -> ItemIdentifierType? {
     guard section >= 0, section < _slotAtPosition.count else { return nil }
     let items = _slots[_slotAtPosition[section]].items
     guard item >= 0, item < items.count else { return nil }

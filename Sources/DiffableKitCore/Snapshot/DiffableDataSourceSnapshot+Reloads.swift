@@ -9,6 +9,7 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(k) average.
   public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
     defer { _checkInvariantsIfEnabled() }
+    _materialize()
     _requireItemsForMarking(identifiers, operation: "reloadItems(_:)")
     _withMarks { $0.reloadedItems.formUnion(identifiers) }
   }
@@ -22,6 +23,7 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(k) average.
   public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
     defer { _checkInvariantsIfEnabled() }
+    _materialize()
     _requireItemsForMarking(identifiers, operation: "reconfigureItems(_:)")
     _withMarks { $0.reconfiguredItems.formUnion(identifiers) }
   }
@@ -34,6 +36,7 @@ extension DiffableDataSourceSnapshot {
   public mutating func reloadSections(_ identifiers: [SectionIdentifierType]) {
     defer { _checkInvariantsIfEnabled() }
     let operation = "reloadSections(_:)"
+    _materialize()
     let repeated = _repeatedIdentifiers(identifiers)
     if !repeated.isEmpty { _stop(.init(kind: .duplicateIdentifiers, operation: operation, identifiers: repeated)) }
     let missing = identifiers.filter { _slotBySection[$0] == nil }
@@ -81,6 +84,7 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(1).
   public func removingReloadMarks() -> Self {
     var copy = self
+    copy._materialize()
     copy._marks = nil
     return copy
   }

@@ -11,6 +11,7 @@ extension DiffableDataSourceSnapshot {
     defer { _checkInvariantsIfEnabled() }
     let operation = "appendSections(_:)"
     if let error = _newSectionsError(identifiers, anchor: nil, operation: operation) { _stop(error) }
+    _prepareDeferredSectionChange()
     _appendValidatedSections(identifiers)
   }
 
@@ -23,6 +24,7 @@ extension DiffableDataSourceSnapshot {
     _ identifiers: [SectionIdentifierType], beforeSection toIdentifier: SectionIdentifierType
   ) {
     defer { _checkInvariantsIfEnabled() }
+    _materialize()
     _insertSections(identifiers, anchor: toIdentifier, after: false, operation: "insertSections(_:beforeSection:)")
   }
 
@@ -35,6 +37,7 @@ extension DiffableDataSourceSnapshot {
     _ identifiers: [SectionIdentifierType], afterSection toIdentifier: SectionIdentifierType
   ) {
     defer { _checkInvariantsIfEnabled() }
+    _materialize()
     _insertSections(identifiers, anchor: toIdentifier, after: true, operation: "insertSections(_:afterSection:)")
   }
 
@@ -52,6 +55,7 @@ extension DiffableDataSourceSnapshot {
     if !repeated.isEmpty {
       _stop(.init(kind: .duplicateIdentifiers, operation: "deleteSections(_:)", identifiers: repeated))
     }
+    _materialize()
     var removedAny = false
     var lost: ItemIdentifierType?
     for identifier in identifiers {
@@ -90,6 +94,7 @@ extension DiffableDataSourceSnapshot {
     _ identifier: SectionIdentifierType, beforeSection toIdentifier: SectionIdentifierType
   ) {
     defer { _checkInvariantsIfEnabled() }
+    _materialize()
     _moveSection(identifier, anchor: toIdentifier, after: false, operation: "moveSection(_:beforeSection:)")
   }
 
@@ -102,6 +107,7 @@ extension DiffableDataSourceSnapshot {
     _ identifier: SectionIdentifierType, afterSection toIdentifier: SectionIdentifierType
   ) {
     defer { _checkInvariantsIfEnabled() }
+    _materialize()
     _moveSection(identifier, anchor: toIdentifier, after: true, operation: "moveSection(_:afterSection:)")
   }
 

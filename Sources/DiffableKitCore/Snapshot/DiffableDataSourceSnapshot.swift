@@ -55,8 +55,11 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemId
   @usableFromInline var _freeSlots: [Int] = []
   /// Section identifier → slot.
   @usableFromInline var _slotBySection: [SectionIdentifierType: Int] = [:]
-  /// Item identifier → (slot, offset in its section).
+  /// Item identifier → (slot, offset in its section), when `_deferred` is nil. Empty otherwise.
   @usableFromInline var _itemLocations = _ItemTable<ItemIdentifierType>()
+  /// Non-nil while the item index is deferred: the snapshot was built by `appendItems` calls
+  /// that stored their identifiers without hashing them (see ``_DeferredItemIndex``).
+  @usableFromInline var _deferred: _DeferredItemIndex<SectionIdentifierType, ItemIdentifierType>?
   /// Item counts by section position, for flat indexes.
   @usableFromInline var _counts = _FenwickTree()
   /// Reload and reconfigure marks; nil while there are none.
@@ -103,6 +106,92 @@ extension DiffableDataSourceSnapshot: Sendable where SectionIdentifierType: Send
 extension DiffableDataSourceSnapshot._SectionStorage: Sendable where ItemIdentifierType: Sendable {}
 extension DiffableDataSourceSnapshot._Marks: Sendable
 where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {}
+
+// MARK: - The deferred item index
+
+extension DiffableDataSourceSnapshot {
+  /// The operation named by messages about appended items.
+  @usableFromInline static var _appendOperation: String { "appendItems(_:toSection:)" }
+
+  /// Calls `body` with this snapshot as it reads, its item index built: itself when it has
+  /// one, otherwise its resolved form (built once, shared by copies). O(1), or O(n) the first
+  /// time a deferred index is needed.
+  @inlinable func _withIndex<R>(_ body: (Self) throws -> R) rethrows -> R {
+    guard let deferred = _deferred else { return try body(self) }
+    return try deferred.withResolved(self, body)
+  }
+
+  /// Calls `body` with this snapshot as it reads, its sections holding every identifier once:
+  /// itself when that is known (it has an index, or its appended items were checked), its
+  /// resolved form otherwise. The index of the snapshot passed may be deferred.
+  @inlinable func _withCheckedSections<R>(_ body: (Self) throws -> R) rethrows -> R {
+    guard let deferred = _deferred, !deferred.sectionsAreChecked else { return try body(self) }
+    return try deferred.withResolved(self, body)
+  }
+
+  /// Builds the deferred item index, if any, into this value, so that it can be changed in place.
+  /// O(1) with an index; O(n) otherwise (once per set of copies).
+  @inlinable mutating func _materialize() {
+    guard _deferred != nil else { return }
+    // One expression, so that no local keeps the deferred index (and the resolved snapshot it
+    // holds) alive: its table must be referenced by this value only, or the next change copies it.
+    self = _deferred!.withResolved(self) { $0 }
+  }
+
+  /// Records `identifiers` at the end of the section in `slot` without hashing them, when the
+  /// snapshot has no item index to keep up to date (none was built yet). Returns false when the
+  /// append must take the eager path. O(1) when the section was empty (its array is adopted),
+  /// else O(k) copying.
+  @inlinable mutating func _deferAppend(_ identifiers: [ItemIdentifierType], slot: Int) -> Bool {
+    // A class instance can be changed after it is appended; checking it later could find a
+    // "repeat" that was not one at the call. Class identifiers are indexed as they are appended.
+    if ItemIdentifierType.self is AnyObject.Type { return false }
+    if _deferred == nil {
+      guard _itemLocations.count == 0 else { return false }
+      _deferred = _DeferredItemIndex()
+    } else if _deferred!.isSettled {
+      // The index was built or the items checked: keep them, and append eagerly.
+      _materialize()
+      return false
+    } else if !isKnownUniquelyReferenced(&_deferred) {
+      _deferred = _deferred!.copyForAppending()
+    }
+    let deferred = _deferred!
+    deferred.calls.append(.init(slot: slot, items: identifiers))
+    deferred.itemCount += identifiers.count
+    if _slots[slot].items.isEmpty {
+      _slots[slot].items = identifiers
+    } else {
+      _slots[slot].items.append(contentsOf: identifiers)
+    }
+    _counts.add(identifiers.count, at: _slots[slot].position)
+    return true
+  }
+
+  /// Prepares a deferred snapshot for a change to its sections that keeps its index deferred:
+  /// builds the index in when it was already built or checked (it would miss the change), and
+  /// otherwise makes the deferred index this value's own, since it describes the stored state of
+  /// every copy that shares it. O(1), or O(calls) when shared, or O(n) when built.
+  @inlinable mutating func _prepareDeferredSectionChange() {
+    guard let deferred = _deferred else { return }
+    if deferred.isSettled {
+      _materialize()
+    } else if !isKnownUniquelyReferenced(&_deferred) {
+      _deferred = deferred.copyForAppending()
+    }
+  }
+
+  /// Whether both snapshots have the same sections, in the same order, with the same items in
+  /// the same order, as stored. O(n) comparisons at worst, O(s) for shared arrays; stops at the
+  /// first difference.
+  @inlinable func _storedSectionsEqual(_ other: Self) -> Bool {
+    guard _sectionIDs == other._sectionIDs else { return false }
+    for position in _slotAtPosition.indices where _items(atPosition: position) != other._items(atPosition: position) {
+      return false
+    }
+    return true
+  }
+}
 
 // MARK: - Internal access for the diff engine, section snapshots and data sources
 
@@ -183,6 +272,10 @@ extension DiffableDataSourceSnapshot {
   ///
   /// For tests and debugging. - Complexity: O(n).
   public func _checkInvariants() {
+    if let deferred = _deferred {
+      _checkDeferredInvariants(deferred)
+      return
+    }
     _itemLocations._checkInvariants()
     precondition(_sectionIDs.count == _slotAtPosition.count, "section arrays disagree")
     precondition(_slotBySection.count == _sectionIDs.count, "section table size disagrees")
@@ -224,6 +317,47 @@ extension DiffableDataSourceSnapshot {
       precondition(_slots[slot].items.isEmpty, "free slot \(slot) still holds items")
     }
     precondition(free.isEmpty, "a used slot is listed as free")
+    _checkMarks()
+  }
+
+  /// The invariants of a snapshot whose index is deferred: the sections, slots and counts agree,
+  /// no index is stored, and the recorded calls account for every stored item. The resolved
+  /// form, if it was built, is checked too.
+  func _checkDeferredInvariants(_ deferred: _DeferredItemIndex<SectionIdentifierType, ItemIdentifierType>) {
+    precondition(_itemLocations.count == 0, "a snapshot with a deferred index stores index entries")
+    precondition(_sectionIDs.count == _slotAtPosition.count, "section arrays disagree")
+    precondition(_slotBySection.count == _sectionIDs.count, "section table size disagrees")
+    precondition(_counts.count == _sectionIDs.count, "count tree size disagrees")
+    var total = 0
+    for (position, section) in _sectionIDs.enumerated() {
+      let slot = _slotAtPosition[position]
+      precondition(_slotBySection[section] == slot, "section \(section) maps to the wrong slot")
+      precondition(_slots[slot].position == position, "slot \(slot) has the wrong position")
+      precondition(
+        _counts.prefixSum(position + 1) - _counts.prefixSum(position) == _slots[slot].items.count,
+        "count tree disagrees for section \(section)")
+      total += _slots[slot].items.count
+    }
+    for slot in _slots.indices where _slots[slot].position < 0 {
+      precondition(_slots[slot].items.isEmpty, "free slot \(slot) still holds items")
+    }
+    let recorded = deferred.calls.reduce(0) { $0 + $1.items.count }
+    precondition(recorded == deferred.itemCount, "the deferred index miscounts its calls")
+    precondition(total == recorded, "the stored items (\(total)) are not the recorded appends (\(recorded))")
+    deferred.lock.lock()
+    let resolved = deferred._resolved
+    deferred.lock.unlock()
+    resolved?.pointee._checkInvariants()
+    // Item marks need an index (marking builds it), so a deferred snapshot has section marks only.
+    precondition(
+      (_marks?.reloadedItems.isEmpty ?? true) && (_marks?.reconfiguredItems.isEmpty ?? true),
+      "a snapshot with a deferred index has item marks")
+    for section in _marks?.reloadedSections.elements ?? [] {
+      precondition(_slotBySection[section] != nil, "marked section \(section) is not in the snapshot")
+    }
+  }
+
+  func _checkMarks() {
     if let marks = _marks {
       for item in marks.reloadedItems.elements + marks.reconfiguredItems.elements {
         precondition(_itemLocations[item] != nil, "marked item \(item) is not in the snapshot")

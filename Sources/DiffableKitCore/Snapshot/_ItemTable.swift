@@ -169,6 +169,12 @@ struct _ItemTable<Key: Hashable> {
     return false
   }
 
+  /// Makes room for `capacity` keys in all, so that inserting up to that many never grows the
+  /// table. O(n) when it grows.
+  @inlinable mutating func reserveCapacity(_ capacity: Int) {
+    if capacity > count { _ = _uniqueStorage(reserving: capacity - count) }
+  }
+
   /// Storage that this value alone references, with room for `extra` more keys.
   @inlinable mutating func _uniqueStorage(reserving extra: Int) -> Storage {
     let needed = count + extra

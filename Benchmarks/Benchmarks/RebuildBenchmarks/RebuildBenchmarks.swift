@@ -1,0 +1,231 @@
+// What an app pays when it rebuilds its snapshot on every change: building from identifiers,
+// then diffing against the snapshot the list shows. Every DiffableKit figure has a same-run
+// baseline: the same identifiers built as plain `[[Item]]` arrays (the floor), `Dictionary`
+// for random lookups.
+//
+// Run from the Benchmarks folder:
+//   swift package benchmark --target RebuildBenchmarks
+// Compare with a saved baseline of another commit:
+//   swift package benchmark baseline update <name> --target RebuildBenchmarks   (on that commit)
+//   swift package benchmark baseline compare <name> --target RebuildBenchmarks
+import Benchmark
+import DiffableKit
+import Foundation
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+typealias Snapshot<Item: Hashable> = DiffableDataSourceSnapshot<Int, Item>
+
+/// Builds a snapshot from per-section identifiers, copying each section's identifiers first
+/// (`map`), as an app does when it reads them from its model.
+@inline(never)
+func buildSnapshot<Item: Hashable>(_ sections: [[Item]]) -> Snapshot<Item> {
+  var snapshot = Snapshot<Item>()
+  snapshot.appendSections(Array(sections.indices))
+  for (section, items) in sections.enumerated() {
+    snapshot.appendItems(items.map { $0 }, toSection: section)
+  }
+  return snapshot
+}
+
+/// The floor: the same identifiers, copied the same way, into plain arrays.
+@inline(never)
+func buildArrays<Item: Hashable>(_ sections: [[Item]]) -> [[Item]] {
+  var result: [[Item]] = []
+  result.reserveCapacity(sections.count)
+  for items in sections { result.append(items.map { $0 }) }
+  return result
+}
+
+/// `count` identifiers from `make`, split evenly over `sections` sections.
+func layout<Item>(count: Int, sections: Int, _ make: (Int) -> Item) -> [[Item]] {
+  let perSection = count / sections
+  return (0..<sections).map { s in (s * perSection..<(s + 1) * perSection).map(make) }
+}
+
+/// DifferenceKit's scenario applied to every section: delete 20%, insert 20%, shuffle 4%.
+func differenceKitScenario(_ sections: [[Int]], firstFresh: Int) -> [[Int]] {
+  var fresh = firstFresh
+  var random = SplitMix64(seed: 42)
+  return sections.map { items in
+    let n = items.count
+    let kept = Array(items[0..<n * 2 / 5]) + Array(items[n * 3 / 5..<n])
+    let inserted = Array(fresh..<fresh + n / 5)
+    fresh += n / 5
+    var result = Array(kept[0..<n * 3 / 5]) + inserted + Array(kept[n * 3 / 5..<kept.count])
+    result[0..<n / 25].shuffle(using: &random)
+    return result
+  }
+}
+
+func label(_ count: Int) -> String { count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1000)k" }
+
+/// Builds `count` snapshots from `sections` and keeps them until the measurement stopped, so
+/// that what is measured is the building, not the release.
+func measureBuilding<Item: Hashable>(
+  _ benchmark: Benchmark, _ sections: [[Item]], _ build: ([[Item]]) -> some Any
+) {
+  var built: [Any] = []
+  built.reserveCapacity(benchmark.scaledIterations.count)
+  benchmark.startMeasurement()
+  for _ in benchmark.scaledIterations { built.append(build(sections)) }
+  benchmark.stopMeasurement()
+  blackHole(built)
+}
+
+/// The snapshot a list shows after it was built and applied (diffed against an empty list, then
+/// against its own rebuild): a rebuilt snapshot in an app's steady state.
+func shownSnapshot(_ sections: [[Int]]) -> Snapshot<Int> {
+  let first = buildSnapshot(sections)
+  blackHole(SnapshotChangeset(from: Snapshot<Int>(), to: first))
+  let shown = buildSnapshot(sections)
+  blackHole(SnapshotChangeset(from: first, to: shown))
+  return shown
+}
+
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .peakMemoryResident, .mallocCountTotal], timeUnits: .microseconds,
+    warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 15)
+  // Every input is made in a `setup` closure: each benchmark runs in its own process, which then
+  // holds only its own inputs (so that peak resident memory means something).
+
+  // 1. Building: DiffableKit against [[Item]] arrays of the same identifiers. The built values
+  // are released after the measurement (an applied snapshot costs nothing more to release).
+  for sections in [1, 100] {
+    Benchmark("build Int 1M ×\(sections): DiffableKit", configuration: .init(manualMeasurement: true)) {
+      benchmark, ints in measureBuilding(benchmark, ints, buildSnapshot)
+    } setup: {
+      layout(count: 1_000_000, sections: sections) { $0 }
+    }
+    Benchmark("build Int 1M ×\(sections): [[Int]] baseline", configuration: .init(manualMeasurement: true)) {
+      benchmark, ints in measureBuilding(benchmark, ints, buildArrays)
+    } setup: {
+      layout(count: 1_000_000, sections: sections) { $0 }
+    }
+  }
+  Benchmark("build UUID 1M ×100: DiffableKit", configuration: .init(manualMeasurement: true)) { benchmark, uuids in
+    measureBuilding(benchmark, uuids, buildSnapshot)
+  } setup: {
+    layout(count: 1_000_000, sections: 100) { _ in UUID() }
+  }
+  Benchmark("build UUID 1M ×100: [[UUID]] baseline", configuration: .init(manualMeasurement: true)) {
+    benchmark, uuids in measureBuilding(benchmark, uuids, buildArrays)
+  } setup: {
+    layout(count: 1_000_000, sections: 100) { _ in UUID() }
+  }
+  // What a snapshot that is built and then looked up costs (the index is built by the lookup).
+  Benchmark("build Int 1M ×100 + one indexOfItem: DiffableKit") { benchmark, ints in
+    for _ in benchmark.scaledIterations {
+      let snapshot = buildSnapshot(ints)
+      blackHole(snapshot.indexOfItem(999_999))
+    }
+  } setup: {
+    layout(count: 1_000_000, sections: 100) { $0 }
+  }
+
+  // 2. Rebuild + diff against the snapshot the list shows.
+  for sections in [1, 100] {
+    Benchmark("rebuild + diff, unchanged Int 1M ×\(sections): DiffableKit") { benchmark, input in
+      for _ in benchmark.scaledIterations {
+        let rebuilt = buildSnapshot(input.ints)
+        blackHole(SnapshotChangeset(from: input.shown, to: rebuilt))
+      }
+    } setup: { () -> (ints: [[Int]], shown: Snapshot<Int>) in
+      let ints = layout(count: 1_000_000, sections: sections) { $0 }
+      return (ints, shownSnapshot(ints))
+    }
+  }
+
+  for count in [100_000, 1_000_000] {
+    for sections in [1, 100] {
+      let scale = Benchmark.Configuration(
+        metrics: Benchmark.defaultConfiguration.metrics, timeUnits: .microseconds, warmupIterations: 1,
+        maxDuration: .seconds(3), maxIterations: count >= 1_000_000 ? 8 : 25)
+      Benchmark(
+        "rebuild + diff, DifferenceKit scenario Int \(label(count)) ×\(sections): DiffableKit", configuration: scale
+      ) { benchmark, input in
+        for _ in benchmark.scaledIterations {
+          let rebuilt = buildSnapshot(input.new)
+          blackHole(SnapshotChangeset(from: input.shown, to: rebuilt))
+        }
+      } setup: { () -> (new: [[Int]], shown: Snapshot<Int>) in
+        let old = layout(count: count, sections: sections) { $0 }
+        let shown = shownSnapshot(old)
+        blackHole(shown.indexOfItem(0))  // the shown snapshot has been looked up (its index built)
+        return (differenceKitScenario(old, firstFresh: count), shown)
+      }
+      Benchmark(
+        "build DifferenceKit new Int \(label(count)) ×\(sections): [[Int]] baseline", configuration: scale
+      ) { benchmark, new in
+        for _ in benchmark.scaledIterations { blackHole(buildArrays(new)) }
+      } setup: {
+        differenceKitScenario(layout(count: count, sections: sections) { $0 }, firstFresh: count)
+      }
+    }
+  }
+
+  // 3. Random lookups: a million indexOfItem calls in random order against Dictionary.
+  Benchmark("indexOfItem every item in random order, Int 1M ×100: DiffableKit") { benchmark, input in
+    for _ in benchmark.scaledIterations {
+      var sum = 0
+      for item in input.shuffled { sum &+= input.snapshot.indexOfItem(item)! }
+      blackHole(sum)
+    }
+  } setup: { () -> (snapshot: Snapshot<Int>, shuffled: [Int]) in
+    let million = layout(count: 1_000_000, sections: 100) { $0 }
+    var generator = SplitMix64(seed: 7)
+    return (buildSnapshot(million), Array(million.joined()).shuffled(using: &generator))
+  }
+  Benchmark("indexOfItem every item in random order, Int 1M ×100: Dictionary baseline") { benchmark, input in
+    for _ in benchmark.scaledIterations {
+      var sum = 0
+      for item in input.shuffled { sum &+= input.dictionary[item]! }
+      blackHole(sum)
+    }
+  } setup: { () -> (dictionary: [Int: Int], shuffled: [Int]) in
+    let million = layout(count: 1_000_000, sections: 100) { $0 }
+    var generator = SplitMix64(seed: 7)
+    let dictionary = Dictionary(uniqueKeysWithValues: million.joined().enumerated().map { ($1, $0) })
+    return (dictionary, Array(million.joined()).shuffled(using: &generator))
+  }
+
+  // 4. Memory held by one value, measured with glibc's allocator statistics (bytes in use
+  // before and after building it, the value still alive), reported in kB.
+  let memory = Benchmark.Configuration(
+    metrics: [.custom("heap kB held", polarity: .prefersSmaller, useScalingFactor: false), .mallocCountTotal],
+    warmupIterations: 0, maxDuration: .seconds(2), maxIterations: 3)
+  func heapBytes() -> Int {
+    let info = mallinfo2()
+    return Int(info.uordblks) + Int(info.hblkhd)
+  }
+  func measureHeld(_ benchmark: Benchmark, _ make: () -> Any) {
+    for _ in benchmark.scaledIterations {
+      let before = heapBytes()
+      let value = make()
+      let after = heapBytes()
+      benchmark.measurement(.custom("heap kB held"), (after - before) / 1024)
+      blackHole(value)
+    }
+  }
+  Benchmark("memory: [[Int]] 1M ×100", configuration: memory) { benchmark, ints in
+    measureHeld(benchmark) { buildArrays(ints) }
+  } setup: {
+    layout(count: 1_000_000, sections: 100) { $0 }
+  }
+  Benchmark("memory: snapshot Int 1M ×100, no index", configuration: memory) { benchmark, ints in
+    measureHeld(benchmark) { buildSnapshot(ints) }
+  } setup: {
+    layout(count: 1_000_000, sections: 100) { $0 }
+  }
+  Benchmark("memory: snapshot Int 1M ×100, index built", configuration: memory) { benchmark, ints in
+    measureHeld(benchmark) {
+      let snapshot = buildSnapshot(ints)
+      blackHole(snapshot.indexOfItem(999_999))
+      return snapshot
+    }
+  } setup: {
+    layout(count: 1_000_000, sections: 100) { $0 }
+  }
+}

@@ -19,11 +19,11 @@ extension DiffableDataSource {
   ///
   /// Returns their positions in `new`, leaving out items that got a new cell in this apply
   /// (inserted; reloaded, by mark or with their section; moved out of a deleted or reloaded
-  /// section — only looked for when `cellsMayBeNew`), items that have no cell yet
-  /// (`cellForItem(at:)` is nil: their cell will be made with fresh content) and items the app
-  /// marked for reconfiguring (reconfigured anyway). Records the content of the items it returns and of
-  /// the marked ones. Empty when there is no ``contentProvider``. O(v) amortized for v visible
-  /// items.
+  /// section — only looked for when `cellsMayBeNew` or there are marks), items that have no
+  /// cell yet (`cellForItem(at:)` is nil: their cell will be made with fresh content) and items
+  /// the app marked for reconfiguring (reconfigured anyway). Records the content of the items it
+  /// returns and of the marked ones. Empty when there is no ``contentProvider``. O(v) amortized
+  /// for v visible items.
   func _contentReconfigures(old: Snapshot, new: Snapshot, cellsMayBeNew: Bool) -> [IndexPath] {
     guard let contentProvider else { return [] }
     let visible = host.indexPathsForVisibleItems
@@ -65,9 +65,9 @@ extension DiffableDataSource {
     _recordedContent = kept
   }
 
-  /// Whether `item` (in `new`) got a new cell in the apply from `old`: it is new, it
-  /// or its section is marked for reload, its section is new, or the section it left was
-  /// deleted or reloaded (the section operation carried it away). O(1) average.
+  /// Whether `item` (in `new`) got a new cell in the apply from `old`: it is new, it or its
+  /// section is marked for reload, its section is new, or the section it left was deleted or
+  /// reloaded (the section operation carried it away). O(1) average.
   func _getsNewCell(_ item: ItemIdentifierType, old: Snapshot, new: Snapshot) -> Bool {
     guard let oldSection = old.sectionIdentifier(containingItem: item) else { return true }
     if new.isReloaded(item: item) { return true }

@@ -124,7 +124,9 @@ public final class DiffableDataSource<
   ///   (`cellForItem(at:)` is nil). A reload mark from the app therefore wins over a content
   ///   reconfigure, and an item the app marked for reconfiguring is reconfigured once.
   /// - Items off screen are never compared: their cell is made with fresh content when they
-  ///   scroll in.
+  ///   scroll in. A cell the host prepared ahead of scrolling (UIKit's prefetching) and shows
+  ///   later without asking the cell provider again keeps the content it was made with until the
+  ///   next apply, which compares it once it is visible.
   /// - A visible item that has a cell but no record (its cell was made before the provider was
   ///   set, or its record was dropped to bound memory) is reconfigured once.
   /// - `applySnapshotUsingReloadData` remakes every cell and compares nothing.

@@ -72,10 +72,15 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
-    .testTarget(name: "DiffableKitTerminalTests", dependencies: ["DiffableKitTerminal", "DiffableKitTesting"]),
+    .testTarget(
+      name: "DiffableKitTerminalTests",
+      dependencies: [
+        "DiffableKitTerminal", "DiffableKitTesting", .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
     .testTarget(
       name: "DiffableKitGRDBTests",
-      dependencies: ["DiffableKitGRDB", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: ["DiffableKitGRDB", "DiffableKitTesting", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     .testTarget(
       name: "ContactsDemoTests",

@@ -26,11 +26,14 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0"),
     // `swift package generate-documentation` (the DocC catalogs under Sources/*/*.docc).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
-    .target(name: "DiffableKitCore"),
+    // Atomics: the deferred item index is published once and read lock-free (an acquire load)
+    // by every lookup; the standard library's Synchronization needs newer Apple OS versions.
+    .target(name: "DiffableKitCore", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
     .target(name: "DiffableKitDataSources", dependencies: ["DiffableKitCore"]),
     .target(name: "DiffableKit", dependencies: ["DiffableKitCore", "DiffableKitDataSources"]),
     .target(name: "DiffableKitTesting", dependencies: ["DiffableKit"]),
@@ -71,10 +74,15 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
-    .testTarget(name: "DiffableKitTerminalTests", dependencies: ["DiffableKitTerminal", "DiffableKitTesting"]),
+    .testTarget(
+      name: "DiffableKitTerminalTests",
+      dependencies: [
+        "DiffableKitTerminal", "DiffableKitTesting", .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
     .testTarget(
       name: "DiffableKitGRDBTests",
-      dependencies: ["DiffableKitGRDB", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: ["DiffableKitGRDB", "DiffableKitTesting", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     // The code of the DocC articles (Sources/*/*.docc): every `swift` block of an article is a
     // run of lines of a file here, which `ArticleCodeTests` checks, so `swift test` compiles and

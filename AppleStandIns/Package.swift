@@ -23,10 +23,11 @@ let package = Package(
   name: "AppleStandIns",
   platforms: [.macOS(.v10_15)],
   dependencies: [
+    .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1")
   ],
   targets: [
-    .target(name: "DiffableKitCore"),
+    .target(name: "DiffableKitCore", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
     // UIKit's batch-update rules (the main package's BatchUpdateSimulator, compiled on its own
     // so that the stand-in views can use it without depending on the data sources).
     .target(name: "BatchUpdateRules", dependencies: ["DiffableKitCore"]),

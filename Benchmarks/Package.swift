@@ -37,6 +37,12 @@ let package = Package(
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
     .executableTarget(
+      name: "ContentBenchmarks",
+      dependencies: benchmarkDependencies,
+      path: "Benchmarks/ContentBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    .executableTarget(
       name: "RebuildBenchmarks",
       dependencies: benchmarkDependencies,
       path: "Benchmarks/RebuildBenchmarks",

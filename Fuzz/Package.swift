@@ -8,8 +8,11 @@ import PackageDescription
 let package = Package(
   name: "DiffableKitFuzz",
   platforms: [.macOS(.v10_15)],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0")
+  ],
   targets: [
-    .target(name: "DiffableKitCore"),
+    .target(name: "DiffableKitCore", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
     .target(name: "DiffableKitDataSources", dependencies: ["DiffableKitCore"]),
     .target(name: "DiffableKit", dependencies: ["DiffableKitCore", "DiffableKitDataSources"]),
     .target(name: "DiffableKitTesting", dependencies: ["DiffableKit"]),

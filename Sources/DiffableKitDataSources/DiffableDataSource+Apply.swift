@@ -284,24 +284,49 @@ extension DiffableDataSource {
     var hostFinished = false
     _hasLoaded = true
     _hostCallDepth += 1
+    // Content changes of visible items (contentProvider), found after the last batch.
+    let findContentChanges = { [self] in
+      _contentReconfigures(old: old, new: new, cellsMayBeNew: stages.contains { $0.1._hasBatchOperations })
+    }
     if let reloadReason {
       trace.method = .reloadData
       trace.reloadReason = reloadReason
       _setCurrent(stored, outlines: outlines)
+      // Every cell is made again, with fresh content.
+      _recordedContent.removeAll()
       host.reloadData()
       hostFinished = true
     } else if stages.contains(where: { !$0.1.isEmpty }) {
       trace.method = job.mode == .animated ? .animatedBatch : .batchWithoutAnimation
       trace.batchCount = stages.count
+      // A staged change inserts and reloads in its first batch; the last batch must not
+      // reconfigure the items that got a new cell then.
+      let keepsCell: ((IndexPath) -> Bool)? =
+        stages.count > 1
+        ? { [self] path in
+          stages[stages.count - 1].0.itemIdentifier(for: path).map { !_getsNewCell($0, old: old, new: new) } ?? false
+        }
+        : nil
       for (index, stage) in stages.enumerated() {
         trace.record(stage.1)
-        _performBatch(
+        let isLast = index == stages.count - 1
+        let reconfigured = _performBatch(
           stage.1, storing: stage.0, outlines: outlines, animated: job.mode == .animated,
-          tickets: index == stages.count - 1 ? job.tickets : [])
+          tickets: isLast ? job.tickets : [], findContentChanges: isLast ? findContentChanges : nil,
+          reconfiguring: isLast ? keepsCell : nil)
+        trace.itemReconfigures -= stage.1.itemReconfigures.count - reconfigured.marked
+        trace.contentReconfigures += reconfigured.changed
       }
     } else {
-      // Nothing to show: the host is not called.
+      // No batch: the host is called only for content changes.
       _setCurrent(stored, outlines: outlines)
+      let changed = findContentChanges()
+      if !changed.isEmpty {
+        trace.method = job.mode == .animated ? .animatedBatch : .batchWithoutAnimation
+        trace.contentReconfigures = changed.count
+        let reconfigure = { self._reconfigure(changed) }
+        if job.mode == .animated { reconfigure() } else { host.performWithoutAnimation(reconfigure) }
+      }
       hostFinished = true
     }
     if let selected { _restoreSelection(selected) }
@@ -315,21 +340,29 @@ extension DiffableDataSource {
     if hostFinished { _markFinished(job.tickets) }
   }
 
-  /// Hands one changeset to the host as one batch (then its reconfigures), swapping the stored
-  /// snapshot inside the batch; the applies of `tickets` are finished once the host finished it.
+  /// Hands one changeset to the host as one batch (then its reconfigures, merged with the
+  /// content changes `findContentChanges` finds after the batch), swapping the stored snapshot
+  /// inside the batch; the applies of `tickets` are finished once the host finished it.
+  /// `reconfiguring`, when given, keeps only the marked reconfigures it accepts. Returns how
+  /// many items were reconfigured for the app's marks and for content changes alone.
+  @discardableResult
   func _performBatch(
     _ changeset: SnapshotChangeset<SectionIdentifierType, ItemIdentifierType>, storing stored: Snapshot,
-    outlines: [SectionIdentifierType: SectionSnapshot], animated: Bool, tickets: [Int]
-  ) {
+    outlines: [SectionIdentifierType: SectionSnapshot], animated: Bool, tickets: [Int],
+    findContentChanges: (() -> [IndexPath])? = nil, reconfiguring: ((IndexPath) -> Bool)? = nil
+  ) -> (marked: Int, changed: Int) {
+    let marked = reconfiguring.map { changeset.itemReconfigures.filter($0) } ?? changeset.itemReconfigures
     guard changeset._hasBatchOperations else {
       // Only reconfigures (or nothing): no batch; they follow at once.
       _setCurrent(stored, outlines: outlines)
-      if !changeset.itemReconfigures.isEmpty {
-        let reconfigure = { self._reconfigure(changeset.itemReconfigures) }
+      let changed = findContentChanges?() ?? []
+      let reconfigures = _merged(marked, changed)
+      if !reconfigures.isEmpty {
+        let reconfigure = { self._reconfigure(reconfigures) }
         if animated { reconfigure() } else { host.performWithoutAnimation(reconfigure) }
       }
       _markFinished(tickets)
-      return
+      return (marked.count, changed.count)
     }
     var swapped = false
     let batch = {
@@ -349,10 +382,39 @@ extension DiffableDataSource {
         "performBatchUpdates(_:completion:)", "the host returned without calling the updates closure",
         fix: "A DiffableListHost must call `updates` synchronously, exactly once")
     }
-    if !changeset.itemReconfigures.isEmpty {
-      let reconfigure = { self._reconfigure(changeset.itemReconfigures) }
+    let changed = findContentChanges?() ?? []
+    let reconfigures = _merged(marked, changed)
+    if !reconfigures.isEmpty {
+      let reconfigure = { self._reconfigure(reconfigures) }
       if animated { reconfigure() } else { host.performWithoutAnimation(reconfigure) }
     }
+    return (marked.count, changed.count)
+  }
+
+  /// Two ascending lists of distinct index paths merged into one. O(a + b).
+  func _merged(_ marked: [IndexPath], _ changed: [IndexPath]) -> [IndexPath] {
+    if changed.isEmpty { return marked }
+    if marked.isEmpty { return changed }
+    var result: [IndexPath] = []
+    result.reserveCapacity(marked.count + changed.count)
+    var i = 0
+    var j = 0
+    while i < marked.count, j < changed.count {
+      if marked[i] < changed[j] {
+        result.append(marked[i])
+        i += 1
+      } else if changed[j] < marked[i] {
+        result.append(changed[j])
+        j += 1
+      } else {
+        result.append(marked[i])
+        i += 1
+        j += 1
+      }
+    }
+    result += marked[i...]
+    result += changed[j...]
+    return result
   }
 
   /// Records that the applies holding `tickets` finished, then runs the completions that may run.

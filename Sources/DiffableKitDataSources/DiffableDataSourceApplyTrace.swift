@@ -61,6 +61,10 @@ public struct DiffableDataSourceApplyTrace: Sendable, Hashable, CustomStringConv
   public var sectionDeletes = 0, sectionInserts = 0, sectionReloads = 0, sectionMoves = 0
   /// Items deleted, inserted, reloaded, moved and reconfigured by the batch (0 for a reload).
   public var itemDeletes = 0, itemInserts = 0, itemReloads = 0, itemMoves = 0, itemReconfigures = 0
+  /// Items reconfigured because their content changed on screen (a data source's
+  /// `contentProvider`), on top of the app's own reconfigure marks counted in
+  /// ``itemReconfigures``; 0 without a content provider.
+  public var contentReconfigures = 0
   /// How long the diff took, in seconds; nil when there was no diff.
   public var diffDuration: TimeInterval?
   /// Whether the diff ran off the main actor.
@@ -91,6 +95,7 @@ public struct DiffableDataSourceApplyTrace: Sendable, Hashable, CustomStringConv
         "; sections -\(sectionDeletes) +\(sectionInserts) ↻\(sectionReloads) ⇄\(sectionMoves)"
         + "; items -\(itemDeletes) +\(itemInserts) ↻\(itemReloads) ⇄\(itemMoves) ~\(itemReconfigures)"
     }
+    if contentReconfigures > 0 { text += "; content changes ~\(contentReconfigures)" }
     if let stagingReason { text += "; staged in \(batchCount) batches (\(stagingReason))" }
     if let diffDuration {
       text += "; diff \(Self.milliseconds(diffDuration))\(diffedOffMainActor ? " (off main)" : "")"

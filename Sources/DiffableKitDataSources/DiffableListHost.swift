@@ -30,7 +30,13 @@ import Foundation
 ///    `selectItem(at:animated:scrollPosition:)` and `deselectItem(at:animated:)`. Keep selection
 ///    attached to rows across batches as UIKit does; the data source restores it by identifier
 ///    after every apply anyway, so a host that clears it on `reloadData()` is fine.
-/// 5. Optional: a host that has a settable focus implements ``indexPathForFocusedItem`` and
+/// 5. Visibility: report the positions of the items whose cells are on screen with
+///    ``indexPathsForVisibleItems`` (positions in the state after the last batch). Only a data
+///    source with a `contentProvider` reads it, once per apply, after the batch, so answer it in
+///    time proportional to what is on screen, and answer ``cellForItem(at:)`` nil for a visible
+///    row whose cell is not made yet. A host that keeps cells of rows it no longer shows must ask
+///    for them again before showing them (as UIKit does when it reuses cells).
+/// 6. Optional: a host that has a settable focus implements ``indexPathForFocusedItem`` and
 ///    ``focusItem(at:)``; a host that can switch animations off implements
 ///    ``performWithoutAnimation(_:)``. Both have default implementations.
 ///
@@ -92,6 +98,11 @@ public protocol DiffableListHost: AnyObject {
 
   /// The selected index paths; nil or empty when nothing is selected.
   var indexPathsForSelectedItems: [IndexPath]? { get }
+
+  /// The index paths of the items whose cells are on screen, in the state after the last batch,
+  /// in any order (`UICollectionView.indexPathsForVisibleItems`). Read by a data source that has
+  /// a `contentProvider`, after every batch; keep it proportional to what is on screen.
+  var indexPathsForVisibleItems: [IndexPath] { get }
 
   /// Selects the item at `indexPath` (nil clears the selection, as in UIKit).
   func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition)

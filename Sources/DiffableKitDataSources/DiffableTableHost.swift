@@ -65,6 +65,10 @@ public protocol DiffableTableHost: AnyObject {
   /// The selected index paths; nil or empty when nothing is selected.
   var indexPathsForSelectedRows: [IndexPath]? { get }
 
+  /// The index paths of the rows whose cells are on screen, or nil (`UITableView.indexPathsForVisibleRows`);
+  /// see ``DiffableListHost/indexPathsForVisibleItems``.
+  var indexPathsForVisibleRows: [IndexPath]? { get }
+
   /// Selects the row at `indexPath` (nil clears the selection).
   func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition)
 

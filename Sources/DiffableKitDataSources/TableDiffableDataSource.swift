@@ -70,6 +70,15 @@ public final class TableDiffableDataSource<
     set { core.sectionFooterTitleProvider = newValue }
   }
 
+  /// Gives what a row's cell shows of an item; when set, every apply also reconfigures the
+  /// visible rows whose content changed since their cell was made or last reconfigured. See
+  /// ``DiffableDataSource/contentProvider`` (what is compared, when, and the O(visible rows)
+  /// cost). Reads the table's `indexPathsForVisibleRows`. Default: nil.
+  public var contentProvider: ((_ itemIdentifier: ItemIdentifierType) -> any Equatable)? {
+    get { core.contentProvider }
+    set { core.contentProvider = newValue }
+  }
+
   /// The closures called when the user reorders rows; reordering is off until
   /// `canReorderItem` is set.
   public var reorderingHandlers: ReorderingHandlers {
@@ -176,6 +185,7 @@ final class _TableHostAdapter<Table: DiffableTableHost>: DiffableListHost {
   func reconfigureItems(at indexPaths: [IndexPath]) { table.reconfigureRows(at: indexPaths) }
   func cellForItem(at indexPath: IndexPath) -> Table.Cell? { table.cellForRow(at: indexPath) }
   var indexPathsForSelectedItems: [IndexPath]? { table.indexPathsForSelectedRows }
+  var indexPathsForVisibleItems: [IndexPath] { table.indexPathsForVisibleRows ?? [] }
   func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
     table.selectRow(at: indexPath, animated: animated, scrollPosition: .none)
   }

@@ -20,6 +20,12 @@ public struct DatabaseSnapshotBuilder<
   /// Sections that always appear, in this order, even when empty. Sections that records name
   /// but this list does not follow, in the order they first appear in the result.
   public let fixedSections: [SectionID]
+  /// Whether ``makeSnapshot(records:previous:)`` compares every record with the previous result
+  /// and marks the changed ones for reconfigure (the default). Turn it off when the data source
+  /// has a `contentProvider` (for example `{ observer.records[$0] }`): the data source then finds
+  /// the changed rows itself, comparing only the rows on screen, and the builder saves a
+  /// comparison per record on every update.
+  public let marksChangedItems: Bool
 
   /// Creates a builder.
   ///
@@ -28,26 +34,31 @@ public struct DatabaseSnapshotBuilder<
   ///     repeated section is kept once, at its first place (a snapshot cannot hold it twice).
   ///   - section: the section of a record.
   ///   - identifier: the stable identifier of a record (its primary key).
+  ///   - marksChangedItems: whether changed records are marked for reconfigure (see
+  ///     ``marksChangedItems``). Default: true.
   /// - Complexity: O(f) for f fixed sections.
   public init(
     fixedSections: [SectionID] = [],
     section: @escaping @Sendable (Record) -> SectionID,
-    identifier: @escaping @Sendable (Record) -> ItemID
+    identifier: @escaping @Sendable (Record) -> ItemID,
+    marksChangedItems: Bool = true
   ) {
     var seen = Set<SectionID>()
+    self.marksChangedItems = marksChangedItems
     self.fixedSections = fixedSections.filter { seen.insert($0).inserted }
     self.section = section
     self.identifier = identifier
   }
 
-  /// Builds the snapshot for `records` (in query order) and marks for reconfigure every item that
-  /// was in `previous` with different content.
+  /// Builds the snapshot for `records` (in query order) and, when ``marksChangedItems`` is true,
+  /// marks for reconfigure every item that was in `previous` with different content.
   ///
   /// Records whose identifier repeats an earlier one are left out and listed in
   /// ``DatabaseSnapshot/droppedIdentifiers`` — a query keyed by a primary key never has any, so
   /// a non-empty list means the identifier function or the query is wrong.
   ///
-  /// - Complexity: O(n) average for n records.
+  /// - Complexity: O(n) average for n records (without the comparisons to `previous` when
+  ///   ``marksChangedItems`` is false).
   public func makeSnapshot(records: [Record], previous: [ItemID: Record] = [:]) -> DatabaseSnapshot<
     Record, SectionID, ItemID
   > {
@@ -68,7 +79,7 @@ public struct DatabaseSnapshotBuilder<
       let sectionID = section(record)
       if known.insert(sectionID).inserted { order.append(sectionID) }
       itemsBySection[sectionID, default: []].append(id)
-      if let old = previous[id], old != record { changed.append(id) }
+      if marksChangedItems, let old = previous[id], old != record { changed.append(id) }
     }
     var snapshot = DiffableDataSourceSnapshot<SectionID, ItemID>()
     snapshot.appendSections(order)

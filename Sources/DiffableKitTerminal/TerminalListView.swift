@@ -69,6 +69,11 @@ public final class TerminalListView {
   private var batchDepth = 0
   /// The first visible line, counting header, item, footer and separator lines from the top.
   public private(set) var scrollOffset = 0
+  /// The rows that may keep a cell: those drawn by the last render; nil after an update moved
+  /// rows (the next render then looks at every row).
+  private var rowsWithCells: [IndexPath]? = []
+  /// The rows the running render drew.
+  private var drawnRows: [IndexPath] = []
 
   /// Creates an empty list view of the given size.
   ///
@@ -174,6 +179,7 @@ public final class TerminalListView {
   public func reloadData() {
     let focusOrdinal = focusedOrdinal()
     sections = freshSections(highlighted: false)
+    rowsWithCells = []
     lastUpdateFallbackReason = nil
     restoreFocus(ordinal: focusOrdinal)
   }
@@ -200,6 +206,7 @@ public final class TerminalListView {
       sections = freshSections(highlighted: false)
       lastUpdateFallbackReason = reason.message
     }
+    rowsWithCells = nil
     restoreFocus(ordinal: focusOrdinal)
   }
 
@@ -443,10 +450,15 @@ public final class TerminalListView {
   /// Renders the visible part of the list: exactly ``height`` lines, each ``width`` columns wide.
   ///
   /// Asks the data source only for visible rows that have no kept cell (new, reloaded or
-  /// reconfigured rows); the number asked is in ``lastRenderCellRequests``.
+  /// reconfigured rows, rows scrolled into view); the number asked is in
+  /// ``lastRenderCellRequests``. Rows no longer drawn drop their cell, as UIKit reuses the cells
+  /// of rows scrolled away: a row that comes back asks for a new one.
   ///
-  /// - Complexity: O(sections + height × width).
+  /// - Complexity: O(sections + height × width), plus O(n) for n rows on the first render
+  ///   after an update.
   public func render() -> [TerminalLine] {
+    drawnRows.removeAll(keepingCapacity: true)
+    defer { dropCellsNotDrawn() }
     clampScrollOffset()
     var lines: [TerminalLine] = []
     lines.reserveCapacity(height)
@@ -471,6 +483,7 @@ public final class TerminalListView {
         offset -= 1
       }
       if offset < content.rows.count {
+        drawnRows.append(IndexPath(item: offset, section: section))
         if content.rows[offset].cell == nil, let dataSource {
           sections[section].rows[offset].cell = dataSource.listView(
             self, cellForItemAt: IndexPath(item: offset, section: section))
@@ -491,6 +504,42 @@ public final class TerminalListView {
     while lines.count < height { lines.append(.fitted("", width: width)) }
     lastRenderCellRequests = requests
     return lines
+  }
+
+  /// Drops the cells of rows the last render did not draw. O(rows drawn before) or, after an
+  /// update, O(n).
+  private func dropCellsNotDrawn() {
+    let drawn = Set(drawnRows)
+    if let previous = rowsWithCells {
+      for path in previous where !drawn.contains(path) && contains(path) {
+        sections[path.section].rows[path.item].cell = nil
+      }
+    } else {
+      for section in sections.indices {
+        for item in sections[section].rows.indices where sections[section].rows[item].cell != nil {
+          if !drawn.contains(IndexPath(item: item, section: section)) { sections[section].rows[item].cell = nil }
+        }
+      }
+    }
+    rowsWithCells = drawnRows
+  }
+
+  /// The index paths of the items on screen (drawn by ``render()`` at the current scroll
+  /// offset and height), in order.
+  ///
+  /// - Complexity: O(sections + height).
+  public var indexPathsForVisibleItems: [IndexPath] {
+    let layout = sectionLineStarts()
+    let top = min(max(0, scrollOffset), max(0, layout.total - height))
+    var result: [IndexPath] = []
+    for (section, content) in sections.enumerated() {
+      let first = layout.starts[section] + (content.header == nil ? 0 : 1)
+      let lower = max(first, top)
+      let upper = min(first + content.rows.count, top + height)
+      if lower < upper { result += (lower..<upper).map { IndexPath(item: $0 - first, section: section) } }
+      if first >= top + height { break }
+    }
+    return result
   }
 
   private func renderRow(_ row: Row) -> TerminalLine {

@@ -74,6 +74,9 @@ public final class SimulatedCollectionView<
   /// The selected index paths.
   public var indexPathsForSelectedItems: [IndexPath]? { engine.selected }
 
+  /// The positions of the items on screen (see ``SimulatedListView/visibleRowRange``).
+  public var indexPathsForVisibleItems: [IndexPath] { engine.visibleIndexPaths }
+
   /// Selects the item at `indexPath` (nil clears the selection).
   public func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
     engine.select(indexPath)

@@ -13,7 +13,10 @@ final class _SimulatedListEngine<
 
   var connection: DiffableListDataSourceConnection<Cell>?
   var simulator = Simulator()
-  var cells: [[Cell]] = []
+  /// The cell of each row; nil for rows outside ``visibleWindow``.
+  var cells: [[Cell?]] = []
+  /// The rows on screen, as flat positions counted across sections; nil: every row.
+  var visibleWindow: Range<Int>?
   var selected: [IndexPath] = []
   var focused: IndexPath?
   var log: [SimulatedListCall] = []
@@ -114,11 +117,54 @@ final class _SimulatedListEngine<
     log.append(.reconfigure(indexPaths))
     for path in indexPaths {
       guard cells.indices.contains(path.section), cells[path.section].indices.contains(path.item) else {
-        if stopsOnInvalidBatch { preconditionFailure("simulated list: reconfigure of \(path), which has no cell") }
-        errors.append(BatchUpdateError(.malformedPosition, "reconfigure of \(path), which has no cell"))
+        if stopsOnInvalidBatch { preconditionFailure("simulated list: reconfigure of \(path), which has no row") }
+        errors.append(BatchUpdateError(.malformedPosition, "reconfigure of \(path), which has no row"))
         continue
       }
+      // Like UIKit: a row off screen has no cell to reconfigure; it is made when it scrolls in.
+      guard cells[path.section][path.item] != nil else { continue }
       cells[path.section][path.item] = makeCell(at: path)
+    }
+  }
+
+  // MARK: Visibility
+
+  /// The positions of the rows on screen, in order. O(sections + visible rows).
+  var visibleIndexPaths: [IndexPath] {
+    var result: [IndexPath] = []
+    var start = 0
+    for (section, rows) in cells.enumerated() {
+      let end = start + rows.count
+      let lower = max(start, visibleWindow?.lowerBound ?? start)
+      let upper = min(end, visibleWindow?.upperBound ?? end)
+      if lower < upper {
+        for flat in lower..<upper { result.append(IndexPath(item: flat - start, section: section)) }
+      }
+      start = end
+      if let window = visibleWindow, start >= window.upperBound { break }
+    }
+    return result
+  }
+
+  func isVisible(flat: Int) -> Bool { visibleWindow?.contains(flat) ?? true }
+
+  /// Scrolls: rows that leave the window lose their cell, rows that enter it get one from the
+  /// data source, as UIKit's cells are reused.
+  func setVisibleWindow(_ window: Range<Int>?) {
+    precondition(recording == nil, "simulated list: scrolling inside a batch update")
+    visibleWindow = window
+    var flat = 0
+    for section in cells.indices {
+      for item in cells[section].indices {
+        if isVisible(flat: flat) {
+          if cells[section][item] == nil {
+            cells[section][item] = makeCell(at: IndexPath(item: item, section: section))
+          }
+        } else {
+          cells[section][item] = nil
+        }
+        flat += 1
+      }
     }
   }
 
@@ -211,15 +257,22 @@ final class _SimulatedListEngine<
     var result: [ItemIdentifierType: Cell] = [:]
     for (sectionIndex, section) in simulator.sections.enumerated() {
       for (rowIndex, row) in section.rows.enumerated() where cells.indices.contains(sectionIndex) {
-        if cells[sectionIndex].indices.contains(rowIndex) { result[row.identifier] = cells[sectionIndex][rowIndex] }
+        if cells[sectionIndex].indices.contains(rowIndex), let cell = cells[sectionIndex][rowIndex] {
+          result[row.identifier] = cell
+        }
       }
     }
     return result
   }
 
+  /// Gives every visible row a cell (kept when the row kept its cell, otherwise asked for) and
+  /// the other rows none.
   func rebuildCells(reusing old: [ItemIdentifierType: Cell]) {
+    var flat = 0
     cells = simulator.sections.enumerated().map { sectionIndex, section in
       section.rows.enumerated().map { rowIndex, row in
+        defer { flat += 1 }
+        guard isVisible(flat: flat) else { return nil }
         if !row.isLoaded, !row.isReconfigured, !section.isLoaded, let cell = old[row.identifier] { return cell }
         return makeCell(at: IndexPath(item: rowIndex, section: sectionIndex))
       }
@@ -234,7 +287,7 @@ final class _SimulatedListEngine<
 
   func cell(at path: IndexPath) -> Cell? {
     guard cells.indices.contains(path.section), cells[path.section].indices.contains(path.item) else { return nil }
-    return cells[path.section][path.item]
+    return cells[path.section][path.item] ?? nil
   }
 }
 

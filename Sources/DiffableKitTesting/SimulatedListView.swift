@@ -42,8 +42,27 @@ public class SimulatedListView<SectionIdentifierType: Hashable & Sendable, ItemI
   /// The item identifiers shown, section by section.
   public var itemIdentifiers: [[ItemIdentifierType]] { engine.itemIdentifiers }
 
-  /// The cells shown, section by section.
-  public var cells: [[Cell]] { engine.cells }
+  /// The cells shown, section by section: every row's while the whole list is visible (the
+  /// default), only those in ``visibleRowRange`` otherwise (read them by position with
+  /// `cellForItem(at:)` / `cellForRow(at:)`).
+  public var cells: [[Cell]] { engine.cells.map { $0.compactMap { $0 } } }
+
+  /// The rows on screen, as positions counted across sections from the first row of the first
+  /// section (a section's rows follow the previous section's); nil (the default) shows every
+  /// row. Setting it scrolls: rows that leave it lose their cell, rows that enter it get one from
+  /// the data source, as UIKit's views reuse cells. The window stays at the same positions
+  /// through updates, as a scroll view keeps its offset; a part beyond the last row shows
+  /// nothing.
+  ///
+  /// - Complexity: O(n) for n rows to set, plus the cells asked for.
+  public var visibleRowRange: Range<Int>? {
+    get { engine.visibleWindow }
+    set { engine.setVisibleWindow(newValue) }
+  }
+
+  /// The positions of the rows on screen, in order: what `indexPathsForVisibleItems` and
+  /// `indexPathsForVisibleRows` answer. O(sections + visible rows).
+  public var visibleIndexPaths: [IndexPath] { engine.visibleIndexPaths }
 
   /// Every call received, in order.
   public var calls: [SimulatedListCall] { engine.log }

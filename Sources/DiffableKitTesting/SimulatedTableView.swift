@@ -98,6 +98,13 @@ public final class SimulatedTableView<
   /// The selected index paths.
   public var indexPathsForSelectedRows: [IndexPath]? { engine.selected }
 
+  /// The positions of the rows on screen (see ``SimulatedListView/visibleRowRange``); nil when
+  /// none is, as UIKit answers.
+  public var indexPathsForVisibleRows: [IndexPath]? {
+    let paths = engine.visibleIndexPaths
+    return paths.isEmpty ? nil : paths
+  }
+
   /// Selects the row at `indexPath` (nil clears the selection).
   public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
     if !scrollPositionsUsed.contains(scrollPosition) { scrollPositionsUsed.append(scrollPosition) }

@@ -7,17 +7,13 @@ enum OutlineItem: Hashable, Sendable {
   case contact(Int64)
 }
 
-/// Side controller of the outline screen: the contacts grouped by company (live), which
-/// companies are expanded, and which rows changed in the last change.
+/// Side controller of the outline screen: the contacts grouped by company (live) and which
+/// companies are expanded. It does not track which rows changed: the screen's data source finds
+/// the rows on screen whose content changed (its `contentProvider`).
 @MainActor
 final class CompaniesController: LiveQueryController {
   private let observer: DatabaseSnapshotObserver<Contact, String, Int64>
   private(set) var expanded: Set<String> = []
-  /// Rows whose content changed in the last change, for the screen to reconfigure: contacts
-  /// the query saw change, companies whose count changed, a company expanded or collapsed.
-  private(set) var changedItems: [OutlineItem] = []
-  /// The number of contacts of each company in the last result.
-  private var counts: [String: Int] = [:]
 
   var willChange: (() -> Void)?
   var didChange: (() -> Void)?
@@ -27,7 +23,7 @@ final class CompaniesController: LiveQueryController {
   init(store: ContactStore) {
     observer = DatabaseSnapshotObserver(
       reader: store.queue, rows: { db in try ContactStore.rowsByCompany(db) }, decode: { row in try Contact(row: row) },
-      builder: DatabaseSnapshotBuilder(section: \.company, identifier: \.id))
+      builder: DatabaseSnapshotBuilder(section: \.company, identifier: \.id, marksChangedItems: false))
   }
 
   /// Starts the live query; the first result is delivered before this returns.
@@ -40,15 +36,7 @@ final class CompaniesController: LiveQueryController {
     if !observer.isObserving { load() }
   }
 
-  func queryDidChange() {
-    let result = observer.snapshot
-    var newCounts: [String: Int] = [:]
-    for company in result.sectionIdentifiers { newCounts[company] = result.numberOfItems(inSection: company) }
-    let recounted = newCounts.filter { company, count in counts[company].map { $0 != count } ?? false }.keys
-    changedItems = result.reconfiguredItemIdentifiers.map(OutlineItem.contact) + recounted.map(OutlineItem.company)
-    counts = newCounts
-    didChange?()
-  }
+  func queryDidChange() { didChange?() }
 
   /// Companies in order, with their contacts (sections of the observer's snapshot).
   var companies: [String] { observer.snapshot.sectionIdentifiers }
@@ -59,7 +47,6 @@ final class CompaniesController: LiveQueryController {
     guard expanded.contains(company) != isExpanded else { return }
     willChange?()
     if isExpanded { expanded.insert(company) } else { expanded.remove(company) }
-    changedItems = [.company(company)]
     didChange?()
   }
 }

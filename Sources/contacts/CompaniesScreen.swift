@@ -21,6 +21,9 @@ final class CompaniesScreen: Screen {
       [unowned self] in self.cell(for: $0)
     }
     dataSource.sectionHeaderTitleProvider = { _ in "Contacts by company" }
+    // A row's content is its cell: a company's count and disclosure, a contact's name and email.
+    // Each apply reconfigures the rows on screen whose cell would now differ.
+    dataSource.contentProvider = { [unowned self] in self.cell(for: $0) }
     controller.willChange = { [weak self] in
       guard let self else { return }
       pendingFocusedItem = dataSource.focusedItem
@@ -52,8 +55,8 @@ final class CompaniesScreen: Screen {
 
   /// The one place this screen builds and applies its snapshot: an outline (a section snapshot)
   /// with the companies as parents and their contacts as children, expanded as the controller
-  /// says, whose visible rows make the list's one section. The rows the controller says changed
-  /// are marked for reconfigure on that snapshot (a section snapshot cannot carry the marks).
+  /// says, whose visible rows make the list's one section. Nothing is marked for reconfigure:
+  /// the data source finds the rows on screen whose content changed.
   func reloadSnapshot() {
     var outline = DiffableDataSourceSectionSnapshot<OutlineItem>()
     let companies = controller.companies
@@ -64,7 +67,6 @@ final class CompaniesScreen: Screen {
     outline.expand(controller.expanded.map(OutlineItem.company).filter { outline.contains($0) })
     var snapshot = DiffableDataSourceSnapshot<Int, OutlineItem>()
     snapshot.replaceItems(inSection: 0, withVisibleItemsOf: outline)
-    snapshot.reconfigureItems(controller.changedItems.filter { snapshot.containsItem($0) })
     dataSource.apply(snapshot, animatingDifferences: true) { [weak self] in
       guard let self else { return }
       dataSource.focus(pendingFocusedItem)

@@ -195,7 +195,8 @@ final class ContactsApp: ScreenHost {
   }
 
   /// The status line: the last apply's changes (sections and items together: deleted, inserted,
-  /// moved, reloaded, reconfigured), how long its diff and host update took, and the last draw.
+  /// moved, reloaded, reconfigured for the app's marks, reconfigured because their content
+  /// changed on screen), how long its diff and host update took, and the last draw.
   private func statusText() -> String {
     func ms(_ nanoseconds: UInt64) -> String { String(format: "%.2fms", Double(nanoseconds) / 1_000_000) }
     func ms(seconds: TimeInterval) -> String { String(format: "%.2fms", seconds * 1000) }
@@ -205,7 +206,7 @@ final class ContactsApp: ScreenHost {
     let counts =
       " del \(trace.sectionDeletes + trace.itemDeletes) ins \(trace.sectionInserts + trace.itemInserts)"
       + " mov \(trace.sectionMoves + trace.itemMoves) rel \(trace.sectionReloads + trace.itemReloads)"
-      + " rcf \(trace.itemReconfigures)"
+      + " rcf \(trace.itemReconfigures) chg \(trace.contentReconfigures)"
     return counts + " │ \(diff) apply \(ms(seconds: trace.hostUpdateDuration)) │ " + draw
   }
 }

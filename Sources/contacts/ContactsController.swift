@@ -33,8 +33,12 @@ final class ContactsController: LiveQueryController {
       reader: store.queue,
       rows: { db in try ContactStore.contactRows(db, search: search) },
       decode: { row in try Contact(row: row) },
+      // No reconfigure marks: the list's data source compares the rows on screen itself
+      // (its contentProvider), so a sync that renames hundreds of contacts reconfigures only
+      // those in view.
       builder: DatabaseSnapshotBuilder(
-        fixedSections: [.favorites, .all], section: { $0.isFavorite ? .favorites : .all }, identifier: \.id))
+        fixedSections: [.favorites, .all], section: { $0.isFavorite ? .favorites : .all }, identifier: \.id,
+        marksChangedItems: false))
   }
 
   /// Starts the live query; the first result is delivered before this returns.
@@ -42,7 +46,7 @@ final class ContactsController: LiveQueryController {
     observer.start(reportingTo: self)
   }
 
-  /// The observer already marked the contacts whose content changed (see ``snapshot``).
+  /// The screen's data source finds the contacts whose content changed (see ``snapshot``).
   func queryDidChange() { didChange?() }
 
   /// Starts the live query again if an error ended it.
@@ -50,8 +54,8 @@ final class ContactsController: LiveQueryController {
     if !observer.isObserving { load() }
   }
 
-  /// The current contacts as a snapshot (favorites, then all others), with reconfigure marks on
-  /// contacts whose content changed in the last update.
+  /// The current contacts as a snapshot (favorites, then all others), without reconfigure marks:
+  /// the screen's data source finds the rows on screen whose content changed.
   var snapshot: DiffableDataSourceSnapshot<ContactSection, Int64> { observer.snapshot }
 
   /// The contact for an identifier in the current result.

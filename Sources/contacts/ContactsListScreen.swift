@@ -26,6 +26,9 @@ final class ContactsListScreen: Screen {
       [unowned self] in self.cell(for: $0)
     }
     listView.emptyText = "No contacts match."
+    // What a row shows: when it differs from what the row's cell was made with, the apply
+    // reconfigures the row — only rows on screen are compared.
+    dataSource.contentProvider = { [unowned self] in self.content(of: $0) }
     dataSource.sectionHeaderTitleProvider = { [unowned self] section in
       let count = self.dataSource.snapshot().numberOfItems(inSection: section)
       return "\(section.rawValue) (\(count))"
@@ -48,23 +51,33 @@ final class ContactsListScreen: Screen {
 
   func settingsWillChange() {}
 
-  /// The company shown next to each name is a setting: every row's content changes with it.
+  /// The company shown next to each name is a setting: a content change of every row, which the
+  /// data source finds for the rows on screen.
   func settingsDidChange(_ changed: [SettingsCell]) {
-    if changed.contains(.showDetails) { reloadSnapshot(reconfiguringEveryItem: true) }
+    if changed.contains(.showDetails) { reloadSnapshot() }
+  }
+
+  /// What the row of a contact shows.
+  struct RowContent: Equatable {
+    var text: String
+    var detail: String?
+  }
+
+  private func content(of id: Int64) -> RowContent {
+    guard let contact = controller.contact(id) else { return RowContent(text: "?") }
+    let star = contact.isFavorite ? "★ " : "  "
+    return RowContent(text: star + contact.name, detail: settings.showDetails ? contact.company : nil)
   }
 
   private func cell(for id: Int64) -> TerminalCell {
-    guard let contact = controller.contact(id) else { return TerminalCell(text: "?") }
-    let star = contact.isFavorite ? "★ " : "  "
-    return TerminalCell(text: star + contact.name, detail: settings.showDetails ? contact.company : nil)
+    let content = content(of: id)
+    return TerminalCell(text: content.text, detail: content.detail)
   }
 
-  /// The one place this screen builds and applies its snapshot: the controller's, which marks
-  /// the contacts whose content changed; `reconfiguringEveryItem` marks them all.
-  func reloadSnapshot(reconfiguringEveryItem: Bool = false) {
-    var snapshot = controller.snapshot
-    if reconfiguringEveryItem { snapshot.reconfigureItems(snapshot.itemIdentifiers) }
-    dataSource.apply(snapshot, animatingDifferences: true) { [weak self] in
+  /// The one place this screen builds and applies its snapshot: the controller's; the data
+  /// source reconfigures the rows on screen whose content changed.
+  func reloadSnapshot() {
+    dataSource.apply(controller.snapshot, animatingDifferences: true) { [weak self] in
       guard let self else { return }
       dataSource.focus(pendingFocusedID)
       pendingFocusedID = nil

@@ -30,8 +30,9 @@ struct ContactsCommand: ParsableCommand {
       the message line. A new database is seeded once; deleting every contact does not seed it \
       again (use --reset).
 
-      The status line shows the last changeset (deletes, inserts, moves, reloads, reconfigures) \
-      and how long the diff, the update and the redraw took.
+      The status line shows the last changeset (deletes, inserts, moves, reloads, reconfigures, \
+      and "chg": rows on screen reconfigured because their content changed) and how long the \
+      diff, the update and the redraw took.
       """)
 
   @Option(help: "The SQLite file to use. Default: the user's application-support directory.")

@@ -99,6 +99,13 @@ import Testing
     try pane.send("s")
     screen = try pane.waitFor("the sync") { $0.contains("Sync: ") && $0.contains("del 60 ins 60") }
     #expect(screen.contains("60 new, 60 deleted, 60 renamed, 60 moved"))
+    // Renamed contacts are found by the data source's content provider, and only those on
+    // screen are reconfigured: no reconfigure marks, and at most one per row shown.
+    let status = try #require(screen.split(separator: "\n").first { $0.contains(" rcf ") })
+    #expect(status.contains("rcf 0 chg "), "\(status)")
+    let changed = status.split(separator: " ").drop { $0 != "chg" }.dropFirst().first.flatMap { Int($0) }
+    let shownRows = rows(screen).count
+    #expect(changed != nil && changed! <= shownRows, "\(status) with \(shownRows) rows shown")
     _ = try pane.waitFor("the count to settle") { self.totalCount(in: $0) == countBefore }
 
     // Quit: the program exits and the session ends.

@@ -118,6 +118,7 @@ final class DoubleCompletingView: DiffableListHost {
     let rawValue: UInt
   }
   var indexPathsForSelectedItems: [IndexPath]? { [] }
+  var indexPathsForVisibleItems: [IndexPath] { [] }
   func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
     updates?()
     completion?(true)

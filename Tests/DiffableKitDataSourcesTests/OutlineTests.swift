@@ -185,6 +185,7 @@ final class ProbeHost: DiffableListHost {
   func reconfigureItems(at indexPaths: [IndexPath]) {}
   func cellForItem(at indexPath: IndexPath) -> String? { nil }
   var indexPathsForSelectedItems: [IndexPath]? { selected }
+  var indexPathsForVisibleItems: [IndexPath] { [] }
   func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: IndexSet) {
     if let indexPath { selected.append(indexPath) } else { selected = [] }
   }

@@ -16,6 +16,7 @@ final class UIKitLikeCollectionView {
   }
   var log: [String] = []
   var indexPathsForSelectedItems: [IndexPath]? { [] }
+  var indexPathsForVisibleItems: [IndexPath] { [] }
   func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
     updates?()
     completion?(true)
@@ -45,6 +46,7 @@ final class UIKitLikeTableView {
   enum ScrollPosition: Int { case none, top, middle, bottom }
   var log: [String] = []
   var indexPathsForSelectedRows: [IndexPath]? { nil }
+  var indexPathsForVisibleRows: [IndexPath]? { nil }
   func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
     updates?()
     completion?(true)

@@ -1,4 +1,6 @@
+import DiffableKit
 import DiffableKitGRDB
+import DiffableKitTesting
 import Foundation
 import GRDB
 import Testing
@@ -39,6 +41,16 @@ private let builder = DatabaseSnapshotBuilder<Person, String, Int64>(
     #expect(after.snapshot.itemIdentifiers == [2, 1])
     #expect(after.snapshot.reconfiguredItemIdentifiers == [1])
     #expect(after.snapshot.reloadedItemIdentifiers.isEmpty)
+  }
+
+  @Test func withoutMarksChangedContentIsNotMarked() {
+    let unmarked = DatabaseSnapshotBuilder<Person, String, Int64>(
+      fixedSections: ["red"], section: \.team, identifier: \.id, marksChangedItems: false)
+    #expect(!unmarked.marksChangedItems && builder.marksChangedItems)
+    let before = unmarked.makeSnapshot(records: [Person(id: 1, name: "Ann", team: "red")])
+    let after = unmarked.makeSnapshot(records: [Person(id: 1, name: "Anna", team: "red")], previous: before.records)
+    #expect(!after.snapshot.hasReloadOrReconfigureMarks)
+    #expect(after.records[1]?.name == "Anna")
   }
 
   @Test func repeatedFixedSectionsAreKeptOnceInsteadOfStoppingTheProcess() {
@@ -89,6 +101,35 @@ private func nextChange<R, S, I>(of observer: DatabaseSnapshotObserver<R, S, I>)
 
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct DatabaseSnapshotObserverTests {
+  @Test func aContentProviderReadingTheRecordsReconfiguresOnlyChangedRowsOnScreen() async throws {
+    let (queue, directory) = try makeDatabase()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let observer = DatabaseSnapshotObserver(
+      reader: queue, fetch: { db in try Person.fetchAll(db, sql: "SELECT * FROM person ORDER BY id") },
+      builder: DatabaseSnapshotBuilder<Person, String, Int64>(
+        fixedSections: ["red", "blue"], section: \.team, identifier: \.id, marksChangedItems: false))
+    let view = SimulatedCollectionView<String, Int64>()
+    view.visibleRowRange = 0..<2  // Ann (red) and Bo (blue) on screen; Cy below
+    let dataSource = DiffableDataSource<SimulatedCollectionView<String, Int64>, String, Int64>(host: view) {
+      _, _, id in SimulatedCell(id, text: observer.records[id]?.name ?? "?")
+    }
+    dataSource.contentProvider = { observer.records[$0] }
+    observer.start()
+    await dataSource.apply(observer.snapshot)
+
+    try execute(queue, "UPDATE person SET name = 'Bob' WHERE id = 2")
+    try execute(queue, "UPDATE person SET name = 'Cyd' WHERE id = 3")
+    await nextChange(of: observer)
+    if observer.records[3]?.name != "Cyd" { await nextChange(of: observer) }
+    #expect(!observer.snapshot.hasReloadOrReconfigureMarks)
+    view.clearCalls()
+    await dataSource.apply(observer.snapshot)
+    #expect(view.calls == [.reconfigure([IndexPath(item: 0, section: 1)])])
+    #expect(view.cellForItem(at: IndexPath(item: 0, section: 1))?.text == "Bob")
+    view.visibleRowRange = 0..<3
+    #expect(view.cellForItem(at: IndexPath(item: 1, section: 1))?.text == "Cyd")
+  }
+
   @Test func insertsUpdatesAndDeletesProduceSnapshots() async throws {
     let (queue, directory) = try makeDatabase()
     defer { try? FileManager.default.removeItem(at: directory) }

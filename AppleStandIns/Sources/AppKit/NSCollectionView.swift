@@ -136,6 +136,10 @@ open class NSCollectionView: NSView {
   @available(macOS 10.11, *)
   open func item(at indexPath: IndexPath) -> NSCollectionViewItem? { standIn.cell(at: indexPath) }
 
+  /// The index paths of the items on screen (the stand-in's ``StandInList/visibleWindow``).
+  @available(macOS 10.11, *)
+  open func indexPathsForVisibleItems() -> Set<IndexPath> { Set(standIn.visibleIndexPaths) }
+
   /// The selected items.
   @available(macOS 10.11, *)
   open var selectionIndexPaths: Set<IndexPath> {

@@ -185,6 +185,19 @@ open class NSTableView: NSControl {
     rowChange(.init(itemDeletes: indexes.map { IndexPath(item: $0, section: 0) }), delta: -indexes.count)
   }
 
+  /// Stand-in only: the height of every row, in points.
+  public static let standInRowHeight: CGFloat = 20
+
+  /// The range of rows that lie wholly or partly within the vertical bounds of `rect` (every
+  /// row is ``standInRowHeight`` high); empty when `rect` has no height or misses every row.
+  open func rows(in rect: NSRect) -> NSRange {
+    let count = standIn.numberOfSections == 0 ? 0 : standIn.numberOfItems(inSection: 0)
+    guard rect.height > 0, count > 0 else { return NSRange(location: 0, length: 0) }
+    let first = max(0, Int((rect.minY / Self.standInRowHeight).rounded(.down)))
+    let end = min(count, Int((rect.maxY / Self.standInRowHeight).rounded(.up)))
+    return first < end ? NSRange(location: first, length: end - first) : NSRange(location: 0, length: 0)
+  }
+
   /// The row view shown at `row`, or nil.
   @available(macOS 10.7, *)
   open func rowView(atRow row: Int, makeIfNecessary: Bool) -> NSTableRowView? {

@@ -35,6 +35,13 @@ open class NSView: NSResponder, NSAnimatablePropertyContainer {
   /// The frame rectangle.
   open var frame: NSRect
 
+  /// The part of the view not clipped by its superviews: ``standInVisibleRect`` when set,
+  /// otherwise the whole frame, at the origin.
+  open var visibleRect: NSRect { standInVisibleRect ?? NSRect(origin: .zero, size: frame.size) }
+
+  /// Stand-in only: what ``visibleRect`` answers (tests set it to scroll).
+  public var standInVisibleRect: NSRect?
+
   /// Stand-in only: set by `animator()`, cleared by the next change.
   public var standInAnimatesNextChange = false
 

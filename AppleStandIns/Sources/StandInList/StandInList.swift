@@ -63,6 +63,11 @@ public final class StandInList<Cell> {
   /// Whether the view has loaded its contents (after its first `reloadData()`).
   public private(set) var hasLoaded = false
 
+  /// The rows on screen, as positions counted across sections (a section's rows follow the
+  /// previous section's); nil (the default): every row. Tests set it to scroll; the views
+  /// answer `indexPathsForVisibleItems` and `indexPathsForVisibleRows` from it.
+  public var visibleWindow: Range<Int>?
+
   /// An empty list.
   public init() {}
 
@@ -75,6 +80,20 @@ public final class StandInList<Cell> {
 
   /// The number of sections shown.
   public var numberOfSections: Int { rules.sections.count }
+
+  /// The positions of the rows in ``visibleWindow``, in order. O(sections + visible rows).
+  public var visibleIndexPaths: [IndexPath] {
+    var result: [IndexPath] = []
+    var start = 0
+    for (section, content) in rules.sections.enumerated() {
+      let end = start + content.rows.count
+      let lower = max(start, visibleWindow?.lowerBound ?? start)
+      let upper = min(end, visibleWindow?.upperBound ?? end)
+      if lower < upper { result += (lower..<upper).map { IndexPath(item: $0 - start, section: section) } }
+      start = end
+    }
+    return result
+  }
 
   /// The number of rows shown in `section`.
   public func numberOfItems(inSection section: Int) -> Int { rules.sections[section].rows.count }

@@ -189,6 +189,9 @@ open class UICollectionView: UIScrollView {
   /// The selected items.
   open var indexPathsForSelectedItems: [IndexPath]? { standIn.selectedIndexPaths }
 
+  /// The items whose cells are on screen (the stand-in's ``StandInList/visibleWindow``).
+  open var indexPathsForVisibleItems: [IndexPath] { standIn.visibleIndexPaths }
+
   /// Selects an item; nil clears the selection.
   open func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: UICollectionView.ScrollPosition) {
     standIn.select(indexPath)

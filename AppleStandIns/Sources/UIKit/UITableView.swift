@@ -216,6 +216,12 @@ open class UITableView: UIScrollView {
   /// The cell shown at `indexPath`, or nil.
   open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { standIn.cell(at: indexPath) }
 
+  /// The rows on screen (the stand-in's ``StandInList/visibleWindow``); nil when none is.
+  open var indexPathsForVisibleRows: [IndexPath]? {
+    let paths = standIn.visibleIndexPaths
+    return paths.isEmpty ? nil : paths
+  }
+
   /// The selected rows.
   @available(iOS 5.0, *)
   open var indexPathsForSelectedRows: [IndexPath]? { standIn.selectedIndexPaths }

@@ -228,12 +228,16 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
         let end = newMiddleEnd[target]
         guard start < end else { continue }
         new._items(atPosition: target).withUnsafeBufferPointer { items in
-          for offset in start..<end {
+          // Looked up in batches (see `forEachBatch`), so that the cache misses of consecutive
+          // identifiers overlap.
+          let middle = UnsafeBufferPointer(rebasing: items[start..<end])
+          locations.forEachLookup(of: middle) { index, location in
+            let offset = start &+ index
             // An old item found outside the claim buffer (in a common prefix) or already claimed
             // can only come from identifiers that break Hashable's contract (two equal ones):
             // the new item is then an insert, never a write outside the buffer, and every old
             // item is still claimed at most once, so the batch stays valid.
-            if let location = locations[items[offset]], let base = slotBase[Int(location.slot)],
+            if let location, let base = slotBase[Int(location.slot)],
               case let index = base &+ Int(location.offset),
               UInt(bitPattern: index) < UInt(bitPattern: destination.count), destination[index] == Self._unclaimed
             {

@@ -223,10 +223,9 @@ extension DiffableDataSourceSnapshot {
     } else {
       _slots[slot].items.insert(contentsOf: identifiers, at: offset)
       let inserted = identifiers.count
-      _reindexItems(
-        inSlot: slot, from: offset + inserted, consideringEntriesBelow: _itemLocations.count - inserted,
-        operation: operation
-      ) { $0 - inserted }
+      // The new entries are told apart from the moved ones by key (they are new keys, so not
+      // equal to any key already there); two keys not equal to themselves are interchangeable.
+      _reindexItems(inSlot: slot, from: offset + inserted, operation: operation) { $0 - inserted }
     }
     _counts.add(identifiers.count, at: _slots[slot].position)
     return true

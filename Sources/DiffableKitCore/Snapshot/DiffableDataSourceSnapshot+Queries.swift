@@ -84,12 +84,13 @@ extension DiffableDataSourceSnapshot {
   ///   The first call on a snapshot whose item index is deferred builds it: O(n), once.
   @inlinable
   public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
-    if let deferred = _deferred {
-      // Field by field through the pointer: the resolved snapshot is lent, never copied.
+    if _deferred != nil {
+      // Field by field through the pointer: the resolved snapshot is lent, never copied, and no
+      // reference count is touched (this value keeps the deferred index alive).
+      unowned(unsafe) let deferred = _deferred.unsafelyUnwrapped
       let resolved = deferred.resolved(self)
       guard let location = resolved.pointee._itemLocations[identifier] else { return nil }
-      let position = resolved.pointee._slots[Int(location.slot)].position
-      return resolved.pointee._counts.prefixSum(position) + Int(location.offset)
+      return deferred.flatIndex(of: location)
     }
     guard let location = _itemLocations[identifier] else { return nil }
     return _counts.prefixSum(_slots[Int(location.slot)].position) + Int(location.offset)

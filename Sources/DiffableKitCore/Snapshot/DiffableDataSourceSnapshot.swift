@@ -240,12 +240,9 @@ extension DiffableDataSourceSnapshot {
   /// its old offset `oldOffset(offset)` (called in ascending order). Entries at indexes `limit`
   /// and above (items just inserted) are left alone. O(section size - start) average.
   @inlinable mutating func _reindexItems(
-    inSlot slot: Int, from start: Int, consideringEntriesBelow limit: Int = .max, operation: String,
-    oldOffset: (Int) -> Int
+    inSlot slot: Int, from start: Int, operation: String, oldOffset: (Int) -> Int
   ) {
-    if let lost = _itemLocations.relocate(
-      _slots[slot].items, from: start, slot: slot, consideringEntriesBelow: limit, oldOffset: oldOffset)
-    {
+    if let lost = _itemLocations.relocate(_slots[slot].items, from: start, slot: slot, oldOffset: oldOffset) {
       _repairItemTable(lostTrackOf: _slots[slot].items[lost], operation: operation)
     }
   }

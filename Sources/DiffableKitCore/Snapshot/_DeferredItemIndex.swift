@@ -1,3 +1,4 @@
+import Atomics
 import Foundation
 
 /// The item index of a snapshot that was built by appending, before anything needed it.
@@ -49,6 +50,15 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   /// The snapshot with its index built and every repeated identifier resolved; set once, under
   /// `lock`, then never changed.
   @usableFromInline var _resolved: UnsafeMutablePointer<Snapshot>?
+  /// The address of `_resolved` once it is set (0 before), published with release ordering, so
+  /// that lookups read it with one acquire load — no lock, no read-modify-write, which would stop
+  /// the processor from overlapping the cache misses of consecutive lookups.
+  @usableFromInline let _published: UnsafeAtomic<Int> = .create(0)
+  /// For each storage slot of the resolved snapshot, the flat index of its first item (set with
+  /// `_resolved`, never changed; its address published in `_publishedStarts`): `indexOfItem`
+  /// reads it without touching reference counts or exclusivity records.
+  @usableFromInline var _flatStartBySlot: UnsafeMutablePointer<Int>?
+  @usableFromInline let _publishedStarts: UnsafeAtomic<Int> = .create(0)
   /// Whether the sections, as stored, hold every identifier once (checked by comparison with a
   /// checked snapshot, or because resolving changed nothing). Set under `lock`.
   @usableFromInline var _sectionsAreChecked = false
@@ -99,14 +109,39 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   /// (the caller holds `raw`, which holds it), and never changed. Reading it through the pointer
   /// lends it without copying the snapshot's storage references. O(n) the first time, O(1) after.
   @inlinable func resolved(_ raw: Snapshot) -> UnsafeMutablePointer<Snapshot> {
+    let published = _published.load(ordering: .acquiring)
+    if published != 0 { return UnsafeMutablePointer(bitPattern: published).unsafelyUnwrapped }
+    return _resolveOnce(raw)
+  }
+
+  /// The flat index of the item at `location` in the resolved snapshot. Call only after
+  /// ``resolved(_:)`` returned. O(1).
+  @inlinable func flatIndex(of location: _ItemTableLocation) -> Int {
+    let starts = UnsafeMutablePointer<Int>(bitPattern: _publishedStarts.load(ordering: .acquiring)).unsafelyUnwrapped
+    return starts[Int(location.slot)] &+ Int(location.offset)
+  }
+
+  /// The slow path of ``resolved(_:)``: builds the resolved snapshot under the lock (once).
+  @inlinable func _resolveOnce(_ raw: Snapshot) -> UnsafeMutablePointer<Snapshot> {
     lock.lock()
     defer { lock.unlock() }
     if let resolved = _resolved { return resolved }
     let resolved = _resolve(raw, checked: _sectionsAreChecked)
     let pointer = UnsafeMutablePointer<Snapshot>.allocate(capacity: 1)
     pointer.initialize(to: resolved.snapshot)
+    let snapshot = resolved.snapshot
+    let starts = UnsafeMutablePointer<Int>.allocate(capacity: Swift.max(snapshot._slots.count, 1))
+    starts.initialize(repeating: 0, count: Swift.max(snapshot._slots.count, 1))
+    var flat = 0
+    for slot in snapshot._slotAtPosition {
+      starts[slot] = flat
+      flat += snapshot._slots[slot].items.count
+    }
+    _flatStartBySlot = starts
+    _publishedStarts.store(Int(bitPattern: starts), ordering: .releasing)
     _resolved = pointer
     if !resolved.changed { _sectionsAreChecked = true }
+    _published.store(Int(bitPattern: pointer), ordering: .releasing)
     return pointer
   }
 
@@ -129,7 +164,7 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     var table = _ItemTable<ItemIdentifierType>()
     table.reserveCapacity(itemCount)
     var clean = true
-    for (slot, keys) in sections where !table.insertAllNew(keys, slot: slot, firstOffset: 0) {
+    for (slot, keys) in sections where !table.insertAllNewOrStop(keys, slot: slot, firstOffset: 0) {
       clean = false
       break
     }
@@ -156,6 +191,9 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   /// call, and an item appended again gets the warning.
   deinit {
     lock.destroy()
+    _published.destroy()
+    _publishedStarts.destroy()
+    _flatStartBySlot?.deallocate()
     if let resolved = _resolved {
       resolved.deinitialize(count: 1)
       resolved.deallocate()

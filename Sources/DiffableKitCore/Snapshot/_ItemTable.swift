@@ -2,29 +2,32 @@
 /// table with linear probing and backward-shift deletion (no tombstones) over a dense array of
 /// entries.
 ///
-/// Why not `Dictionary`: building a million-item snapshot is dominated by this table, and
-/// `Dictionary`'s growth path (`reserveCapacity`, rehashing) runs unspecialized inside the
-/// standard library, calling value witnesses per element. This table is specialized in the
-/// client (everything is `@inlinable`) and laid out for memory traffic:
-/// - per bucket, a control byte (empty, or a 7-bit hash tag) in a dense array that probes scan,
-///   and a 32-bit entry index beside it in a second array, read only when the tag matches;
-/// - entries (a key, its location and its hash) are appended densely, in insertion order, so
-///   building writes them sequentially and lookups in build order read them sequentially;
-/// - growth moves the entries with one `memcpy`-like move and rebuilds the buckets from the
-///   stored hashes, and backward-shift deletion reads stored hashes too: growth never rehashes;
-/// - keys are hashed and their control bytes touched in batches, so cache misses overlap;
+/// Why not `Dictionary`: building the index of a million-item snapshot is dominated by this
+/// table, and `Dictionary`'s growth path (`reserveCapacity`, rehashing) runs unspecialized
+/// inside the standard library, calling value witnesses per element. This table is specialized
+/// in the client (everything is `@inlinable`) and laid out for memory traffic and size:
+/// - per bucket, a control byte (empty, or seven bits of the key's hash) in a dense array that
+///   probes scan, and a 32-bit entry index beside it in a second array, read only when the
+///   control byte matches;
+/// - entries (a key and its 8-byte location, 16 bytes for an `Int` key) are appended densely, in
+///   insertion order, so building writes them sequentially and lookups in build order (the
+///   diff's) read them sequentially;
+/// - the bucket count is not a power of two: a key's home bucket is the high word of its hash
+///   times the bucket count, so a table sized for exactly n keys needs about n / 0.7 buckets
+///   (5 bytes each) and n entries: about 23 MB for a million `Int` keys;
+/// - no hash is stored: growth and backward-shift deletion hash keys again;
+/// - keys are hashed and their home buckets touched in batches, so cache misses overlap;
 /// - large arrays go on transparent huge pages on Linux (``_allocateLargeTable(of:count:)``).
 ///
 /// The trade-off: a lookup reads a control byte and an entry index, then the entry, two
 /// dependent memory accesses where a table with keys in the buckets needs one. Lookups in
-/// roughly the order items were added (the diff engine's pattern, and a list's) stream through
-/// the entries and beat `Dictionary`; lookups of a large table in random order are slower than
-/// `Dictionary`'s (see BENCHMARKS.md).
+/// roughly the order items were added stream through the entries; lookups of a large table in
+/// random order are slower than `Dictionary`'s (see BENCHMARKS.md).
 ///
 /// Value semantics with copy-on-write: copies share storage until one of them mutates.
 ///
-/// - Complexity: lookup, insertion and removal O(1) on average (load factor at most 5/8);
-///   growth doubles the bucket count, so insertion is O(1) amortized.
+/// - Complexity: lookup, insertion and removal O(1) on average (load factor at most 7/10);
+///   growth at least doubles the bucket count, so insertion is O(1) amortized.
 @usableFromInline
 struct _ItemTable<Key: Hashable> {
   @usableFromInline typealias Value = _ItemTableLocation
@@ -49,8 +52,8 @@ struct _ItemTable<Key: Hashable> {
   /// each key's entry where it was: at `(slot, oldOffset(offset))`. Calls `oldOffset` once per
   /// key, in ascending order. O(keys.count - start) average, one probe per key.
   ///
-  /// Entries are found by position (stored hash, location, and key equality — or no equality
-  /// for a key not equal to itself), never by equality alone, so a key mutated to equal another
+  /// Entries are found by position (on the probe run of the key's hash, by location and key
+  /// equality — or no equality for a key not equal to itself), never by equality alone, so a key mutated to equal another
   /// never takes that other key's entry. Entries at indexes `limit` and above (just inserted)
   /// are not considered.
   ///
@@ -100,15 +103,14 @@ struct _ItemTable<Key: Hashable> {
   /// Replaces the whole table with the keys of `sections`, each `(slot, keys)` pair giving the
   /// keys of one section slot in order, hashed anew.
   ///
-  /// The repair path after a key could not be found where the snapshot holds it: the sections
-  /// are the source of truth, and every stored key gets its current hash. Keys are stored
+  /// The repair path after a key could not be found where the snapshot holds it, and how a
+  /// deferred index whose keys are known to be unique is built: the sections are the source of
+  /// truth, and every key is placed by its current hash. Keys are stored
   /// without looking for equal ones, so the table holds exactly one entry per position even
   /// when keys break `Hashable`'s contract. O(n).
   @usableFromInline mutating func rebuild(from sections: [(slot: Int, keys: [Key])]) {
     let total = sections.reduce(0) { $0 + $1.keys.count }
-    var bucketCount = 16
-    while Storage.maxCount(forBucketCount: bucketCount) < total { bucketCount &*= 2 }
-    let fresh = Storage(bucketCount: bucketCount)
+    let fresh = Storage(bucketCount: Storage.bucketCount(forCount: total))
     var entry = 0
     for (slot, keys) in sections {
       for (offset, key) in keys.enumerated() {
@@ -169,6 +171,26 @@ struct _ItemTable<Key: Hashable> {
     return false
   }
 
+  /// Calls `body(index, value)` with the value stored for each of `keys` (nil when absent), in
+  /// order, looking them up in batches whose cache misses overlap. O(k) average.
+  @inlinable func forEachLookup(of keys: UnsafeBufferPointer<Key>, _ body: (Int, Value?) -> Void) {
+    guard let storage = _storage else {
+      for index in keys.indices { body(index, nil) }
+      return
+    }
+    _ = storage.forEachBatch(of: keys) { index, key, hash in
+      let (bucket, found) = storage.find(key, hash: hash)
+      body(index, found ? storage.entries[storage.entryIndex(atBucket: bucket)].value : nil)
+      return true
+    }
+  }
+
+  /// Like ``insertAllNew(_:slot:firstOffset:)`` without the rollback, for a table discarded on
+  /// failure.
+  @inlinable mutating func insertAllNewOrStop(_ keys: [Key], slot: Int, firstOffset: Int) -> Bool {
+    insertAllNew(keys, slot: slot, firstOffset: firstOffset)
+  }
+
   /// Makes room for `capacity` keys in all, so that inserting up to that many never grows the
   /// table. O(n) when it grows.
   @inlinable mutating func reserveCapacity(_ capacity: Int) {
@@ -183,8 +205,11 @@ struct _ItemTable<Key: Hashable> {
     precondition(
       needed <= Storage.maximumCount,
       "DiffableKit: a snapshot holds at most \(Storage.maximumCount) items; this one would need \(needed).")
-    var bucketCount = Swift.max(_storage?.bucketCount ?? 0, 16)
-    while Storage.maxCount(forBucketCount: bucketCount) < needed { bucketCount &*= 2 }
+    // At least double when growing, so that adding keys one at a time is O(1) amortized.
+    let grown = _storage.map { Swift.min($0.bucketCount &* 2, Storage.maximumBucketCount) } ?? 0
+    let bucketCount =
+      _storage.map { needed <= $0.maxCount } == true
+      ? _storage!.bucketCount : Swift.max(Storage.bucketCount(forCount: needed), grown)
     let fresh: Storage
     if let old = _storage {
       fresh = bucketCount == old.bucketCount ? old.copy() : old.resized(to: bucketCount, moving: isUnique)
@@ -211,10 +236,10 @@ extension _ItemTable {
   /// Checks the table's invariants; traps with a description of the first broken one:
   /// - the count matches the number of occupied buckets, and is within the capacity;
   /// - every occupied bucket holds its entry's tag and points at a distinct entry below the count;
-  /// - every entry is reachable from the home bucket of its stored hash without crossing an
-  ///   empty bucket (what lookups and backward-shift deletion rely on);
-  /// - every stored hash is the key's hash (a key mutated while stored breaks this; that is the
-  ///   caller's misuse, which the snapshot repairs, not the table's).
+  /// - every entry's tag is its key's, and the entry is reachable from its key's home bucket
+  ///   without crossing an empty bucket (what lookups and backward-shift deletion rely on). A
+  ///   key mutated while stored breaks this; that is the caller's misuse, which the snapshot
+  ///   repairs, not the table's.
   ///
   /// For tests and debugging. - Complexity: O(buckets).
   /// Every entry's location, in entry order. For invariant checks. O(n).
@@ -237,21 +262,18 @@ extension _ItemTable {
       precondition(entry < count, "item table: bucket \(bucket) points past the entries (\(entry) ≥ \(count))")
       precondition(!seen[entry], "item table: entry \(entry) has two buckets")
       seen[entry] = true
-      let hash = storage.entries[entry].hash
-      precondition(storage.control[bucket] == Storage.tag(hash), "item table: bucket \(bucket) has the wrong tag")
-      var probe = hash & storage.mask
+      let key = storage.entries[entry].key
+      let hash = Storage.hash(key)
+      precondition(
+        storage.control[bucket] == Storage.tag(hash),
+        "item table: bucket \(bucket) has the wrong tag for \(key) (was it mutated while stored?)")
+      var probe = storage.home(hash)
       while probe != bucket {
         precondition(storage.control[probe] != 0, "item table: entry \(entry) is unreachable from its home bucket")
-        probe = (probe &+ 1) & storage.mask
+        probe = storage.next(probe)
       }
     }
     precondition(occupied == count, "item table: \(occupied) occupied buckets for \(count) entries")
-    for entry in 0..<count {
-      let key = storage.entries[entry].key
-      precondition(
-        storage.entries[entry].hash == Storage.hash(key),
-        "item table: the stored hash of \(key) is not its hash (was it mutated while stored?)")
-    }
   }
 }
 
@@ -269,17 +291,16 @@ struct _ItemTableLocation: Sendable, Hashable {
   }
 }
 
-/// One key beside its value and its hash (kept so that growth and deletion never rehash).
+/// One key beside its value (16 bytes for an `Int` key: no hash is stored; growth and deletion
+/// hash keys again).
 @usableFromInline
 struct _ItemTableEntry<Key> {
   @usableFromInline var key: Key
   @usableFromInline var value: _ItemTableLocation
-  @usableFromInline var hash: Int
 
-  @inlinable init(key: Key, value: _ItemTableLocation, hash: Int) {
+  @inlinable init(key: Key, value: _ItemTableLocation) {
     self.key = key
     self.value = value
-    self.hash = hash
   }
 }
 
@@ -299,13 +320,21 @@ final class _ItemTableStorage<Key: Hashable> {
   /// The largest bucket count: entry indexes are 32-bit (2^30 where `Int` is 32-bit).
   @inlinable static var maximumBucketCount: Int { Int.bitWidth == 64 ? 1 << 32 : 1 << 30 }
 
-  /// The largest number of keys a table can hold: 5/8 of ``maximumBucketCount``.
+  /// The largest number of keys a table can hold: 7/10 of ``maximumBucketCount``.
   @inlinable static var maximumCount: Int { maxCount(forBucketCount: maximumBucketCount) }
 
-  /// Load factor at most 5/8 keeps linear probes short.
-  @inlinable static func maxCount(forBucketCount bucketCount: Int) -> Int { bucketCount / 8 * 5 }
+  /// Load factor at most 7/10: probes scan control bytes, and entries are read only on a match.
+  @inlinable static func maxCount(forBucketCount bucketCount: Int) -> Int { bucketCount / 10 &* 7 }
 
-  /// An empty table; `bucketCount` is a power of two, at most ``maximumBucketCount``.
+  /// The smallest bucket count (at least 16) that holds `count` keys.
+  @inlinable static func bucketCount(forCount count: Int) -> Int {
+    var buckets = Swift.max(20, count / 7 &* 10 + 10)
+    while maxCount(forBucketCount: buckets) < count { buckets += 1 }
+    return buckets
+  }
+
+  /// An empty table; `bucketCount` is at least 16 and at most ``maximumBucketCount`` (any
+  /// number: home buckets come from a multiplication, not a mask).
   @inlinable init(bucketCount: Int) {
     self.bucketCount = bucketCount
     self.maxCount = Self.maxCount(forBucketCount: bucketCount)
@@ -323,39 +352,54 @@ final class _ItemTableStorage<Key: Hashable> {
     _deallocateLargeTable(entries, count: maxCount)
   }
 
-  @inlinable var mask: Int { bucketCount &- 1 }
+  /// The bucket where the probe for `hash` starts: the high word of `hash × bucketCount`.
+  @inlinable func home(_ hash: Int) -> Int {
+    Int(truncatingIfNeeded: UInt(bitPattern: hash).multipliedFullWidth(by: UInt(bitPattern: bucketCount)).high)
+  }
+
+  /// The bucket after `bucket`, wrapping around.
+  @inlinable func next(_ bucket: Int) -> Int {
+    let next = bucket &+ 1
+    return next == bucketCount ? 0 : next
+  }
+
+  /// How far `bucket` lies after `start`, wrapping around.
+  @inlinable func distance(from start: Int, to bucket: Int) -> Int {
+    bucket >= start ? bucket &- start : bucket &+ bucketCount &- start
+  }
 
   /// The key's hash. Every table uses the process-wide seeded hash (seed 0), so a copy can keep
   /// the bucket layout.
   @inlinable static func hash(_ key: Key) -> Int { key._rawHashValue(seed: 0) }
 
-  /// The control byte of an occupied bucket whose key has `hash`.
-  @inlinable static func tag(_ hash: Int) -> UInt8 {
-    UInt8(truncatingIfNeeded: UInt(bitPattern: hash) &>> 57) | 0x80
-  }
+  /// The control byte of an occupied bucket whose key has `hash`: its low seven bits (the home
+  /// bucket comes from the high bits).
+  @inlinable static func tag(_ hash: Int) -> UInt8 { UInt8(truncatingIfNeeded: hash) | 0x80 }
 
   /// The entry index held by the occupied bucket `bucket`.
   @inlinable func entryIndex(atBucket bucket: Int) -> Int { Int(slots[bucket]) }
 
-  /// The bucket that points at entry `entry`, found from the entry's stored hash (never by
-  /// comparing keys, so it works whatever the key's `Hashable` conformance does). O(1) average;
-  /// a table whose buckets do not lead to the entry is an internal error and stops.
+  /// The bucket that points at entry `entry`: found along the probe run of its key's hash (by
+  /// entry index, never by comparing keys), or — for a key whose hash changed while stored —
+  /// by searching every bucket. A table whose buckets do not lead to the entry is an internal
+  /// error and stops.
   @inlinable func bucket(ofEntry entry: Int) -> Int {
-    let mask = mask
-    var probe = entries[entry].hash & mask
-    for _ in 0..<bucketCount {
-      if control[probe] != 0 && Int(slots[probe]) == entry { return probe }
-      probe = (probe &+ 1) & mask
+    // Along the probe run of the key's current hash first; a key whose hash changed while
+    // stored is elsewhere: then every bucket is searched (O(buckets), only for such keys).
+    var probe = home(Self.hash(entries[entry].key))
+    while control[probe] != 0 {
+      if Int(slots[probe]) == entry { return probe }
+      probe = next(probe)
     }
+    for bucket in 0..<bucketCount where control[bucket] != 0 && Int(slots[bucket]) == entry { return bucket }
     preconditionFailure("DiffableKit internal error: an item-table entry has no bucket")
   }
 
   /// The first empty bucket on the probe run of `hash`. The table is never full (load factor
-  /// at most 5/8), so the probe ends.
+  /// at most 7/10), so the probe ends.
   @inlinable func emptyBucket(forHash hash: Int) -> Int {
-    let mask = mask
-    var probe = hash & mask
-    while control[probe] != 0 { probe = (probe &+ 1) & mask }
+    var probe = home(hash)
+    while control[probe] != 0 { probe = next(probe) }
     return probe
   }
 
@@ -367,45 +411,36 @@ final class _ItemTableStorage<Key: Hashable> {
   /// `find(_:)` with the key's hash already computed.
   @inlinable func find(_ key: Key, hash: Int) -> (bucket: Int, found: Bool) {
     let tag = Self.tag(hash)
-    let mask = mask
-    var bucket = hash & mask
+    var bucket = home(hash)
     while true {
       let byte = control[bucket]
       if byte == 0 { return (bucket, false) }
-      // The full stored hash must match too: a key whose hash changed since it was stored
-      // never matches its stale entry (nor an unrelated key that happens to compare equal).
-      if byte == tag {
-        let entry = entries + Int(slots[bucket])
-        if entry.pointee.hash == hash && entry.pointee.key == key { return (bucket, true) }
-      }
-      bucket = (bucket &+ 1) & mask
+      if byte == tag && entries[Int(slots[bucket])].key == key { return (bucket, true) }
+      bucket = next(bucket)
     }
   }
 
   /// The bucket holding the entry of `key` stored at `location` (found), or not found. The entry
-  /// must have `hash` as its stored hash, `location` as its value, an index below `limit`, and a
-  /// key equal to `key` — or any key when `key` is not equal to itself (`Double.nan`), whose
-  /// entries are told apart by position alone. Locations are unique, so this finds exactly the
-  /// entry of the item at `location`.
+  /// must be on the probe run of `hash`, have `location` as its value, an index below `limit`,
+  /// and a key equal to `key` — or any key when `key` is not equal to itself (`Double.nan`),
+  /// whose entries are told apart by position alone. Locations are unique among the entries
+  /// below `limit`, so this finds exactly the entry of the item at `location`.
   @inlinable func find(
     _ key: Key, hash: Int, at location: _ItemTableLocation, below limit: Int = .max
   ) -> (bucket: Int, found: Bool) {
     let tag = Self.tag(hash)
-    let mask = mask
-    var bucket = hash & mask
+    var bucket = home(hash)
     while true {
       let byte = control[bucket]
       if byte == 0 { return (bucket, false) }
       if byte == tag {
         let index = Int(slots[bucket])
         let entry = entries + index
-        if index < limit && entry.pointee.hash == hash && entry.pointee.value == location
-          && (entry.pointee.key == key || key != key)
-        {
+        if index < limit && entry.pointee.value == location && (entry.pointee.key == key || key != key) {
           return (bucket, true)
         }
       }
-      bucket = (bucket &+ 1) & mask
+      bucket = next(bucket)
     }
   }
 
@@ -428,7 +463,7 @@ final class _ItemTableStorage<Key: Hashable> {
   @inlinable @inline(__always) func forEachBatch(
     of entries: UnsafeBufferPointer<_ItemTableEntry<Key>>, _ body: (Int, Int) -> Bool
   ) -> Int {
-    _forEachBatch(count: entries.count, hashing: { entries[$0].hash }, body)
+    _forEachBatch(count: entries.count, hashing: { Self.hash(entries[$0].key) }, body)
   }
 
   @inlinable @inline(__always) func _forEachBatch(
@@ -436,7 +471,7 @@ final class _ItemTableStorage<Key: Hashable> {
   ) -> Int {
     withUnsafeTemporaryAllocation(of: Int.self, capacity: 32) { hashes -> Int in
       let control = control
-      let mask = mask
+      let slots = slots
       var start = 0
       while start < count {
         let end = Swift.min(start &+ 32, count)
@@ -444,7 +479,9 @@ final class _ItemTableStorage<Key: Hashable> {
         for index in start..<end {
           let hash = hashOf(index)
           hashes[index &- start] = hash
-          touched |= control[hash & mask]
+          let home = home(hash)
+          // The control byte and the entry index of each key's home: independent loads.
+          touched |= control[home] ^ UInt8(truncatingIfNeeded: slots[home])
         }
         if touched == 0x7F { _keepAlive(touched) }  // never true: keeps the loads
         for index in start..<end where !body(index, hashes[index &- start]) {
@@ -462,7 +499,7 @@ final class _ItemTableStorage<Key: Hashable> {
     bucket: Int, entry: Int, _ key: Key, _ value: _ItemTableLocation, hash: Int
   ) {
     precondition(entry < maxCount, "DiffableKit internal error: item table overfilled")
-    (entries + entry).initialize(to: _ItemTableEntry(key: key, value: value, hash: hash))
+    (entries + entry).initialize(to: _ItemTableEntry(key: key, value: value))
     control[bucket] = Self.tag(hash)
     slots[bucket] = UInt32(truncatingIfNeeded: entry)
   }
@@ -471,7 +508,6 @@ final class _ItemTableStorage<Key: Hashable> {
   /// repointed), and later members of the bucket's probe run shift back so that every key stays
   /// reachable from its home bucket without tombstones.
   @inlinable func remove(at bucket: Int) {
-    let mask = mask
     precondition(control[bucket] != 0, "DiffableKit internal error: removing an empty bucket of the item table")
     let entry = entryIndex(atBucket: bucket)
     let last = count &- 1
@@ -486,17 +522,17 @@ final class _ItemTableStorage<Key: Hashable> {
     count = last
     control[bucket] = 0
     var hole = bucket
-    var next = (bucket &+ 1) & mask
-    while control[next] != 0 {
-      let home = entries[entryIndex(atBucket: next)].hash & mask
-      // The key at `next` may fill the hole unless its home lies cyclically in (hole, next].
-      if (next &- home) & mask >= (next &- hole) & mask {
-        control[hole] = control[next]
-        slots[hole] = slots[next]
-        control[next] = 0
-        hole = next
+    var probe = next(bucket)
+    while control[probe] != 0 {
+      let home = home(Self.hash(entries[entryIndex(atBucket: probe)].key))
+      // The key at `probe` may fill the hole unless its home lies cyclically in (hole, probe].
+      if distance(from: home, to: probe) >= distance(from: hole, to: probe) {
+        control[hole] = control[probe]
+        slots[hole] = slots[probe]
+        control[probe] = 0
+        hole = probe
       }
-      next = (next &+ 1) & mask
+      probe = next(probe)
     }
   }
 
@@ -521,10 +557,8 @@ final class _ItemTableStorage<Key: Hashable> {
     }
     let control = fresh.control
     let slots = fresh.slots
-    let mask = fresh.mask
     _ = fresh.forEachBatch(of: UnsafeBufferPointer(start: fresh.entries, count: count)) { entry, hash in
-      var target = hash & mask
-      while control[target] != 0 { target = (target &+ 1) & mask }
+      let target = fresh.emptyBucket(forHash: hash)
       control[target] = Self.tag(hash)
       slots[target] = UInt32(truncatingIfNeeded: entry)
       return true

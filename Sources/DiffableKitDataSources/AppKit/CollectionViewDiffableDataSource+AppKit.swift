@@ -39,6 +39,7 @@
     func reconfigureItems(at indexPaths: [IndexPath]) { collectionView.reloadItems(at: Set(indexPaths)) }
     func cellForItem(at indexPath: IndexPath) -> NSCollectionViewItem? { collectionView.item(at: indexPath) }
     var indexPathsForSelectedItems: [IndexPath]? { Array(collectionView.selectionIndexPaths) }
+    var indexPathsForVisibleItems: [IndexPath] { Array(collectionView.indexPathsForVisibleItems()) }
     func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: NSCollectionView.ScrollPosition) {
       if let indexPath {
         collectionView.selectItems(at: [indexPath], scrollPosition: scrollPosition)
@@ -89,6 +90,15 @@
       }
       super.init()
       collectionView.dataSource = self
+    }
+
+    /// Gives what an item's view shows; when set, every apply also reloads the visible items
+    /// (`indexPathsForVisibleItems()`) whose content changed since their item was made or last
+    /// refreshed (AppKit has no in-place reconfigure). See ``DiffableDataSource/contentProvider``
+    /// for what is compared, when, and its O(visible items) cost. Default: nil.
+    public var contentProvider: ((_ itemIdentifier: ItemIdentifierType) -> any Equatable)? {
+      get { core.contentProvider }
+      set { core.contentProvider = newValue }
     }
 
     /// Shows `snapshot`: animated and diffed when `animatingDifferences` is true, otherwise

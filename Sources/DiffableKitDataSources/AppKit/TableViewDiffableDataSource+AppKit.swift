@@ -82,6 +82,15 @@
       let row = state().layout.row(for: indexPath)
       return tableView.rowView(atRow: row, makeIfNecessary: false)
     }
+    var indexPathsForVisibleItems: [IndexPath] {
+      let layout = state().layout
+      let visible = tableView.rows(in: tableView.visibleRect)
+      guard visible.location != NSNotFound, visible.length > 0 else { return [] }
+      return (visible.location..<visible.location + visible.length).compactMap { row in
+        guard let position = layout.position(ofRow: row), let item = position.item else { return nil }
+        return IndexPath(item: item, section: position.section)
+      }
+    }
     var indexPathsForSelectedItems: [IndexPath]? {
       let layout = state().layout
       return tableView.selectedRowIndexes.compactMap { row in
@@ -207,6 +216,15 @@
       return layout
     }
 
+    /// Gives what a row's view shows; when set, every apply also reloads the visible rows
+    /// (`rows(in: visibleRect)`) whose content changed since their view was made or last
+    /// refreshed. See ``DiffableDataSource/contentProvider`` for what is compared, when, and its
+    /// O(visible rows) cost. Default: nil.
+    public var contentProvider: ((_ itemIdentifier: ItemIdentifierType) -> any Equatable)? {
+      get { core.contentProvider }
+      set { core.contentProvider = newValue }
+    }
+
     /// Shows `snapshot`: diffed and animated when `animatingDifferences` is true, otherwise
     /// reloaded without a diff.
     open func apply(
@@ -268,6 +286,7 @@
       }
       guard let tableColumn, let identifier = core.itemIdentifier(for: IndexPath(item: item, section: position.section))
       else { return nil }
+      core._recordContent(of: identifier)
       return cellProvider(tableView, tableColumn, row, identifier)
     }
 

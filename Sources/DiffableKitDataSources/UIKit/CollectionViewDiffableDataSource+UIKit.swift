@@ -125,6 +125,15 @@
       core.snapshot(for: section)
     }
 
+    /// Gives what an item's cell shows; when set, every apply also reconfigures the visible
+    /// items (`indexPathsForVisibleItems`) whose content changed since their cell was made or
+    /// last reconfigured. See ``DiffableDataSource/contentProvider`` for what is compared, when,
+    /// and its O(visible items) cost. Default: nil.
+    public var contentProvider: ((_ itemIdentifier: ItemIdentifierType) -> any Equatable)? {
+      get { core.contentProvider }
+      set { core.contentProvider = newValue }
+    }
+
     /// The closures called when the user reorders items.
     public var reorderingHandlers: ReorderingHandlers {
       get { core.reorderingHandlers }

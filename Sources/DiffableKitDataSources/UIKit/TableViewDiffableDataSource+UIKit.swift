@@ -37,6 +37,15 @@
       set { core.defaultRowAnimation = newValue }
     }
 
+    /// Gives what a row's cell shows; when set, every apply also reconfigures the visible rows
+    /// (`indexPathsForVisibleRows`) whose content changed since their cell was made or last
+    /// reconfigured. See ``DiffableDataSource/contentProvider`` for what is compared, when, and
+    /// its O(visible rows) cost. Default: nil.
+    public var contentProvider: ((_ itemIdentifier: ItemIdentifierType) -> any Equatable)? {
+      get { core.contentProvider }
+      set { core.contentProvider = newValue }
+    }
+
     /// Shows `snapshot`, animating the differences.
     open func apply(
       _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,

@@ -22,6 +22,10 @@ extension DiffableDataSource {
   ///
   /// Stops the process when called from inside an apply (from the host's batch update, a cell
   /// provider or a selection callback): apply from the completion instead.
+  /// - Parameters:
+  ///   - snapshot: the sections and items to show, with the reload and reconfigure marks to carry out.
+  ///   - animatingDifferences: whether the host animates the batch (the diff is made either way).
+  ///   - completion: called once the host finished, on the main actor, in call order.
   /// - Complexity: O(n) expected for the diff (n items in the sections that changed) plus the
   ///   host's work; see `SnapshotChangeset`.
   public func apply(
@@ -49,6 +53,9 @@ extension DiffableDataSource {
   /// order, never before this method returned: the reload itself is synchronous, so `completion`
   /// runs on a later turn of the main actor, after those of earlier applies) and misuse rules as
   /// ``apply(_:animatingDifferences:completion:)``.
+  /// - Parameters:
+  ///   - snapshot: the sections and items to show.
+  ///   - completion: called once the host reloaded, on the main actor, in call order.
   /// - Complexity: O(1) here plus the host's reload.
   public func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (() -> Void)? = nil) {
     _enqueue(

@@ -7,7 +7,7 @@ extension DiffableDataSource {
   ///
   /// The section is appended when missing; items of `snapshot` that are in other sections are
   /// pulled out of them. The data source keeps `snapshot`, so that ``snapshot(for:)`` returns it
-  /// and the user can expand and collapse its items (``expandItem(_:animatingDifferences:)``).
+  /// and the user can expand and collapse its items (``expandItem(_:animatingDifferences:completion:)``).
   /// Expanding or collapsing then inserts or deletes exactly the rows that appear or disappear.
   /// Runs in call order with the other applies and is applied to the state the list has when it
   /// runs; it is never dropped nor merged by ``coalescesPendingApplies``. `completion` follows
@@ -15,6 +15,11 @@ extension DiffableDataSource {
   /// order, and never before this method returned.
   ///
   /// Stops the process when called from inside an apply.
+  /// - Parameters:
+  ///   - snapshot: the outline whose visible items the section shows; kept for ``snapshot(for:)``.
+  ///   - section: the section to fill; appended when missing.
+  ///   - animatingDifferences: whether the host animates the batch.
+  ///   - completion: called once the host finished, on the main actor, in call order.
   /// - Complexity: O(v + m) for v visible items and m items of the section, plus the diff.
   public func apply(
     _ snapshot: SectionSnapshot, to section: SectionIdentifierType, animatingDifferences: Bool = true,
@@ -55,6 +60,11 @@ extension DiffableDataSource {
   ///
   /// Returns false, changing nothing, when the item is not in a section applied as a section
   /// snapshot, is already expanded, or `shouldExpandItem` refused.
+  /// - Parameters:
+  ///   - item: the outline item to expand.
+  ///   - animatingDifferences: whether the inserted rows animate.
+  ///   - completion: called once the host finished, when the item was expanded.
+  /// - Returns: whether the item was expanded.
   /// - Complexity: O(size of the section) plus the diff.
   @discardableResult
   public func expandItem(
@@ -81,6 +91,11 @@ extension DiffableDataSource {
   ///
   /// Returns false, changing nothing, when the item is not in a section applied as a section
   /// snapshot, is not expanded, or `shouldCollapseItem` refused.
+  /// - Parameters:
+  ///   - item: the outline item to collapse.
+  ///   - animatingDifferences: whether the deleted rows animate.
+  ///   - completion: called once the host finished, when the item was collapsed.
+  /// - Returns: whether the item was collapsed.
   /// - Complexity: O(size of the section) plus the diff.
   @discardableResult
   public func collapseItem(

@@ -218,6 +218,9 @@ public final class DiffableDataSource<
   /// Creates a data source that drives `host` and makes cells with `cellProvider`, and connects
   /// it to the host (``DiffableListHost/attachDataSource(_:)``). The list starts empty.
   ///
+  /// - Parameters:
+  ///   - host: the list view to drive; it receives the connection it pulls counts and cells from.
+  ///   - cellProvider: makes the cell for an item; must not return nil.
   /// - Complexity: O(1).
   public init(host: Host, cellProvider: @escaping CellProvider) {
     self.host = host

@@ -96,6 +96,10 @@ extension DiffableListDataSourceConnection {
   /// Asks the data source to expand (`true`) or collapse (`false`) the outline item at
   /// `indexPath`, through its section-snapshot handlers; returns whether it will. The data
   /// source then applies the change to the host.
+  /// - Parameters:
+  ///   - expanded: true to expand the item, false to collapse it.
+  ///   - indexPath: the position of the outline item.
+  /// - Returns: whether the data source will expand or collapse the item.
   @discardableResult
   public func setOutlineExpanded(_ expanded: Bool, ofItemAt indexPath: IndexPath) -> Bool {
     source?._setOutlineExpanded(expanded, ofItemAt: indexPath) ?? false

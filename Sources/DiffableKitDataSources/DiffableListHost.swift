@@ -14,7 +14,7 @@ import Foundation
 ///
 /// ## Implementing a host
 ///
-/// Follow UIKit's batch-update rules (apple-api.md §8), which is what the data source produces:
+/// Follow UIKit's batch-update rules, which is what the data source produces:
 ///
 /// 1. `performBatchUpdates(_:completion:)` calls `updates` synchronously, exactly once. Inside
 ///    it the data source swaps its snapshot and then calls the section and item operations

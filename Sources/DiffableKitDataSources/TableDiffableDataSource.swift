@@ -38,6 +38,9 @@ public final class TableDiffableDataSource<
   /// Creates a data source that drives `tableView` and makes cells with `cellProvider`. The
   /// table starts empty.
   ///
+  /// - Parameters:
+  ///   - tableView: the table to drive.
+  ///   - cellProvider: makes the cell for a row; must not return nil.
   /// - Complexity: O(1).
   public init(tableView: Host, cellProvider: @escaping CellProvider) {
     adapter = _TableHostAdapter(tableView)

@@ -57,6 +57,10 @@ public struct DatabaseSnapshotBuilder<
   /// ``DatabaseSnapshot/droppedIdentifiers`` — a query keyed by a primary key never has any, so
   /// a non-empty list means the identifier function or the query is wrong.
   ///
+  /// - Parameters:
+  ///   - records: the query result, in order.
+  ///   - previous: the records of the previous result by identifier, to find changed content.
+  /// - Returns: the snapshot with the records by identifier and the identifiers left out as repeats.
   /// - Complexity: O(n) average for n records (without the comparisons to `previous` when
   ///   ``marksChangedItems`` is false).
   public func makeSnapshot(records: [Record], previous: [ItemID: Record] = [:]) -> DatabaseSnapshot<

@@ -48,7 +48,7 @@ public final class DatabaseSnapshotObserver<
   public private(set) var records: [ItemID: Record] = [:]
   /// The most recent error, or nil after a successful update.
   public private(set) var lastError: DatabaseSnapshotError?
-  /// How many results have been delivered since ``start()``.
+  /// How many results have been delivered since ``start(immediately:)``.
   public private(set) var updateCount = 0
   /// Called on the main actor before ``snapshot`` and ``records`` change (capture selection here).
   public var willChange: (() -> Void)?
@@ -78,7 +78,7 @@ public final class DatabaseSnapshotObserver<
     var skipped: [DatabaseSkippedRow]
   }
 
-  /// Creates an observer; nothing is fetched until ``start()``.
+  /// Creates an observer; nothing is fetched until ``start(immediately:)``.
   ///
   /// - Parameters:
   ///   - reader: the database (a `DatabaseQueue` or `DatabasePool`).
@@ -98,7 +98,7 @@ public final class DatabaseSnapshotObserver<
   }
 
   /// Creates an observer that decodes each row on its own and leaves out the rows it cannot
-  /// decode; nothing is fetched until ``start()``.
+  /// decode; nothing is fetched until ``start(immediately:)``.
   ///
   /// A row whose `decode` throws is listed in ``skippedRows`` and reported to ``didFail`` as
   /// ``DatabaseSnapshotError/Kind/invalidRows``; the other rows make the snapshot.
@@ -149,6 +149,8 @@ public final class DatabaseSnapshotObserver<
   /// fetched and delivered before this returns, so a screen has its data on first draw; later
   /// results arrive asynchronously on the main actor (through the main dispatch queue). A result
   /// equal to the current one is not delivered again.
+  /// - Parameter immediately: whether the first result is fetched and delivered before this
+  ///   returns (true) or later on the main actor (false).
   public func start(immediately: Bool = true) {
     cancellable?.cancel()
     cancellable = nil

@@ -35,6 +35,8 @@ public struct KeyDecoder: Sendable {
 
   /// Decodes `bytes` (plus anything pending from the previous call) into keys.
   ///
+  /// - Parameter bytes: bytes read from the terminal.
+  /// - Returns: the keys decoded from `bytes` and what was pending, in order.
   /// - Complexity: O(number of bytes).
   public mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
     pending.append(contentsOf: bytes)

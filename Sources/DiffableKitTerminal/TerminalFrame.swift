@@ -52,6 +52,8 @@ public struct TerminalFrame: Hashable, Sendable, CustomStringConvertible {
 
   /// The indexes of the lines that differ from `previous` (all of them when the sizes differ).
   ///
+  /// - Parameter previous: the frame on screen, or nil when nothing is drawn yet.
+  /// - Returns: the indexes of the lines that differ from `previous` (all of them when it is nil).
   /// - Complexity: O(width × height).
   public func changedLines(from previous: TerminalFrame?) -> [Int] {
     guard let previous, previous.width == width, previous.height == height else { return Array(lines.indices) }
@@ -62,6 +64,8 @@ public struct TerminalFrame: Hashable, Sendable, CustomStringConvertible {
   /// changed line, move the cursor there, set the style, write the text, reset. Pass nil to
   /// draw everything (after a resize or at start, it also clears the screen).
   ///
+  /// - Parameter previous: the frame on screen, or nil when nothing is drawn yet.
+  /// - Returns: the ANSI bytes that redraw the changed lines.
   /// - Complexity: O(width × changed lines).
   public func ansiUpdate(from previous: TerminalFrame?) -> String {
     var output = ""

@@ -3,7 +3,7 @@ import Foundation
 
 /// How a selected item is scrolled into view: the ``TerminalListView`` flavour of
 /// `UICollectionView.ScrollPosition`. The list view always scrolls as little as possible, so
-/// the value only has to exist for ``DiffableListHost``.
+/// the value only has to exist for `DiffableListHost`.
 public struct TerminalScrollPosition: OptionSet, Sendable {
   /// The raw bits.
   public let rawValue: Int
@@ -15,7 +15,7 @@ public struct TerminalScrollPosition: OptionSet, Sendable {
   public static let bottom = TerminalScrollPosition(rawValue: 2)
 }
 
-/// The terminal list view is a ``DiffableListHost``: the generic `DiffableDataSource` drives it
+/// The terminal list view is a `DiffableListHost`: the generic `DiffableDataSource` drives it
 /// with the same calls it makes on a `UICollectionView`, and it pulls counts, titles, outline
 /// levels and cells through the ``DiffableListDataSourceConnection`` it is given.
 extension TerminalListView: DiffableListHost {

@@ -104,6 +104,8 @@ public final class TerminalSession {
   /// Draws `frame`, writing only the lines that differ from the last frame drawn (everything after
   /// a size change or ``invalidate()``). Returns how many lines were written.
   ///
+  /// - Parameter frame: the frame to show.
+  /// - Returns: how many lines were written.
   /// - Complexity: O(width × height) to compare, plus the bytes written.
   @discardableResult
   public func draw(_ frame: TerminalFrame) -> Int {

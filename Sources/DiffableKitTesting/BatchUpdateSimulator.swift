@@ -3,7 +3,7 @@ import Foundation
 
 /// A simulated collection or table view: rows of identifiers, updated by batch updates that are
 /// interpreted exactly as UIKit's `performBatchUpdates(_:completion:)` interprets them, with a
-/// descriptive ``BatchUpdateError`` for every rule UIKit enforces.
+/// descriptive `BatchUpdateError` for every rule UIKit enforces.
 ///
 /// Each row remembers the identifier its cell shows. A row keeps its cell when it survives the
 /// update or is moved; it gets a newly loaded cell, showing the data source's identifier at its
@@ -12,7 +12,7 @@ import Foundation
 /// shows up as a row with a stale identifier even when UIKit would not have raised.
 ///
 /// The batch is read by DiffableKit's core batch model,
-/// ``BatchUpdateOperations/placement(oldItemCounts:newItemCounts:)``, which applies UIKit's rules
+/// `BatchUpdateOperations/placement(oldItemCounts:newItemCounts:)`, which applies UIKit's rules
 /// (positions before and after the update, reloads as delete plus insert, survivors filling the
 /// free positions in order, the count rules); the simulator keeps identifiers in the rows and
 /// adds the checks of the result.
@@ -98,8 +98,11 @@ public struct BatchUpdateSimulator<SectionIdentifierType: Hashable, ItemIdentifi
   /// Applies `changeset` as one batch update, `dataSource` giving the state after the update
   /// (counts, and the identifiers of loaded cells). See the `BatchUpdateOperations` overload.
   ///
-  /// - Throws: ``BatchUpdateError`` naming the first rule the batch breaks; the list is then
+  /// - Throws: `BatchUpdateError` naming the first rule the batch breaks; the list is then
   ///   unchanged.
+  /// - Parameters:
+  ///   - changeset: the batch to perform, in UIKit's coordinates.
+  ///   - dataSource: the snapshot the list shows after the batch.
   /// - Complexity: O(n + k log k), n rows and k operations.
   public mutating func performBatchUpdates(
     _ changeset: SnapshotChangeset<SectionIdentifierType, ItemIdentifierType>, dataSource: Snapshot
@@ -117,8 +120,11 @@ public struct BatchUpdateSimulator<SectionIdentifierType: Hashable, ItemIdentifi
   /// reloaded) one; no conflicting item moves; no item moved from a deleted path or to an
   /// inserted path; then the number of items in every surviving section.
   ///
-  /// - Throws: ``BatchUpdateError`` naming the first rule the batch breaks; the list is then
+  /// - Throws: `BatchUpdateError` naming the first rule the batch breaks; the list is then
   ///   unchanged.
+  /// - Parameters:
+  ///   - update: the calls of the batch, in UIKit's coordinates.
+  ///   - dataSource: the snapshot the list shows after the batch.
   /// - Complexity: O(n + k log k), n rows and k operations.
   public mutating func performBatchUpdates(
     _ update: BatchUpdateOperations, dataSource: Snapshot

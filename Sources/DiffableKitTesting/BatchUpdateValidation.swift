@@ -19,7 +19,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// - Throws: ``BatchUpdateError`` naming the first broken rule.
+/// - Throws: `BatchUpdateError` naming the first broken rule.
 /// - Complexity: O(n + k log k), n the number of items and k the number of operations.
 public func validate<SectionIdentifierType, ItemIdentifierType>(
   _ changeset: SnapshotChangeset<SectionIdentifierType, ItemIdentifierType>,
@@ -36,7 +36,7 @@ public func validate<SectionIdentifierType, ItemIdentifierType>(
 ///
 /// Use it for batches your own code builds.
 ///
-/// - Throws: ``BatchUpdateError`` naming the first broken rule.
+/// - Throws: `BatchUpdateError` naming the first broken rule.
 /// - Complexity: O(n + k log k), n the number of items and k the number of operations.
 public func validate<SectionIdentifierType, ItemIdentifierType>(
   _ update: BatchUpdateOperations,
@@ -54,7 +54,7 @@ public func validate<SectionIdentifierType, ItemIdentifierType>(
 /// Works out the changeset from `old` to `new` and checks it with ``validate(_:from:to:)``.
 ///
 /// - Returns: the changeset, for further checks.
-/// - Throws: ``BatchUpdateError`` naming the first broken rule.
+/// - Throws: `BatchUpdateError` naming the first broken rule.
 /// - Complexity: O(n + k log k).
 @discardableResult
 public func validateChangeset<SectionIdentifierType, ItemIdentifierType>(

@@ -3,7 +3,7 @@ import Foundation
 
 /// Collects every DiffableKit warning of the process, for tests that check a warning was given.
 ///
-/// All test targets of a package run in one process and ``DiffableKitDiagnostics/warningHandler``
+/// All test targets of a package run in one process and `DiffableKitDiagnostics/warningHandler`
 /// is process-wide: a test that swaps the handler steals the warnings of tests running beside
 /// it. Instead, call ``install()`` (any number of times, from any test): the first call routes
 /// every warning here for the rest of the process, and each test looks for its own with

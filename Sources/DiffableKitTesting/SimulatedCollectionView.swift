@@ -1,13 +1,13 @@
 import DiffableKit
 import Foundation
 
-/// A stand-in for `UICollectionView` that runs anywhere (Linux included): a ``DiffableListHost``
+/// A stand-in for `UICollectionView` that runs anywhere (Linux included): a `DiffableListHost`
 /// that replays every batch through ``BatchUpdateSimulator`` and so enforces UIKit's batch-update
 /// rules, makes cells through the data source exactly when UIKit would (on load, insert and
 /// reload; again on reconfigure), and keeps selection and focus attached to rows as UIKit does
 /// (deleted, reloaded and reloaded-data rows lose it).
 ///
-/// Drive it with a ``DiffableDataSource`` in your tests, then compare ``itemIdentifiers`` with
+/// Drive it with a `DiffableDataSource` in your tests, then compare ``SimulatedListView/itemIdentifiers`` with
 /// the data source's snapshot:
 ///
 /// ```swift
@@ -21,7 +21,7 @@ import Foundation
 /// ```
 ///
 /// An invalid batch stops the process with the simulator's message (as UIKit raises), unless
-/// ``stopsOnInvalidBatch`` is false: then it is recorded in ``batchErrors`` and the view
+/// ``SimulatedListView/stopsOnInvalidBatch`` is false: then it is recorded in ``SimulatedListView/batchErrors`` and the view
 /// reloads.
 @MainActor
 public final class SimulatedCollectionView<

@@ -1,7 +1,7 @@
 import DiffableKit
 import Foundation
 
-/// A stand-in for `UITableView` that runs anywhere (Linux included): a ``DiffableTableHost``
+/// A stand-in for `UITableView` that runs anywhere (Linux included): a `DiffableTableHost`
 /// built on the same engine as ``SimulatedCollectionView`` — every batch replayed through
 /// ``BatchUpdateSimulator`` — that also records the row animation of every call.
 ///

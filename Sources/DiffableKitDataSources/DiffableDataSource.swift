@@ -134,7 +134,7 @@ public final class DiffableDataSource<
   /// Cost: one `contentProvider` call per cell made, and per apply one read of the visible
   /// index paths plus, per visible item, a few hash lookups, one `cellForItem(at:)`, one
   /// `contentProvider` call and one comparison — O(v) for v visible items, whatever the size of
-  /// the list (about 20 µs for 50 visible rows of a 1,000,000-item list; see BENCHMARKS.md).
+  /// the list (BENCHMARKS.md has the measurements).
   /// Records are kept for items seen on screen and pruned to the visible ones when they grow
   /// past four times that (O(v) amortized). The provider runs on the main actor, inside the
   /// apply: keep it cheap, and never apply from it — that stops the process with a

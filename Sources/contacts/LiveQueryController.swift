@@ -1,6 +1,6 @@
 import DiffableKitGRDB
 
-/// A side controller whose data comes from a live database query (seed 000's side controller):
+/// A side controller whose data comes from a live database query (the side-controller pattern):
 /// its screen sets `willChange` and `didChange`, and the query's errors go to `didFail` and
 /// `didRecover`.
 @MainActor

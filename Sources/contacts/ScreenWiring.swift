@@ -1,8 +1,8 @@
 import DiffableKit
 import DiffableKitTerminal
 
-// The wiring every screen repeats, kept in one place (seed 000: a helper pays rent when several
-// screens repeat the exact same wiring). Snapshot building and selection stay in each screen.
+// The wiring every screen repeats, kept in one place (a helper pays rent when several screens
+// repeat the exact same wiring). Snapshot building and selection stay in each screen.
 
 extension DiffableDataSource where Host == TerminalListView {
   /// The data source of `screen`'s list: a new `width` × `height` list view (its ``host``, which
@@ -10,7 +10,7 @@ extension DiffableDataSource where Host == TerminalListView {
   /// `screen`'s (the status line).
   ///
   /// Its own selection and focus keeping is off: each screen captures the focused item in its
-  /// controller's `willChange` and focuses it again by identifier after the apply (seed 000), so
+  /// controller's `willChange` and focuses it again by identifier after the apply, so
   /// that is done in one place, the screen.
   convenience init(
     screen: any Screen, width: Int, height: Int, reportingTo app: any ScreenHost,

@@ -1,6 +1,6 @@
 import DiffableKit
 
-/// The rows of the settings screen: identity and intent only (seed 000, static tables).
+/// The rows of the settings screen: identity and intent only (a static table described as structural data).
 enum SettingsCell: Hashable, Sendable {
   case showDetails
   case highlightChanges

@@ -9,9 +9,14 @@ extension SnapshotChangeset {
   /// each other (a move, as `inferringMoves()` would report it); the others are plain removals
   /// and insertions. Sections and reload marks play no part.
   ///
-  /// Unlike the standard library's `difference(from:)`, which is O(n·d) and needs seconds at
-  /// 100,000 items, this uses the snapshots' own identifier tables.
+  /// Unlike the standard library's `difference(from:)`, which is O(n·d), quadratic when many
+  /// items move, this uses the snapshots' own identifier tables (BENCHMARKS.md compares them).
   ///
+  /// - Parameters:
+  ///   - old: the snapshot before the change.
+  ///   - new: the snapshot after it.
+  /// - Returns: the removals and insertions that turn `old.itemIdentifiers` into
+  ///   `new.itemIdentifiers`, moves associated.
   /// - Complexity: O(n) expected plus O(m log m) for the m items whose order changed.
   @inlinable
   public static func itemDifference(
@@ -48,6 +53,10 @@ extension SnapshotChangeset {
   /// whose moves are associated (see ``itemDifference(from:to:)``). Use it for one section's
   /// items.
   ///
+  /// - Parameters:
+  ///   - old: the elements before the change, each once.
+  ///   - new: the elements after it, each once.
+  /// - Returns: the removals and insertions that turn `old` into `new`, moves associated.
   /// - Precondition: neither array repeats an element; otherwise the process stops.
   /// - Complexity: O(n) expected plus O(m log m) for the m elements whose order changed.
   @inlinable

@@ -9,6 +9,10 @@ extension SnapshotChangeset {
     public let changeset: SnapshotChangeset
 
     /// A stage.
+    ///
+    /// - Parameters:
+    ///   - target: the snapshot the list shows after the batch, with the marks it carries out.
+    ///   - changeset: the batch that turns the previous stage's target into `target`.
     public init(
       target: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, changeset: SnapshotChangeset
     ) {
@@ -50,6 +54,10 @@ extension SnapshotChangeset {
   /// for stage in stages { perform(stage.changeset) }
   /// ```
   ///
+  /// - Parameters:
+  ///   - old: the snapshot the list shows.
+  ///   - new: the snapshot to show.
+  /// - Returns: the stages, in order, or nil when even a stage would be unsafe.
   /// - Complexity: O(n) for the direct diff; when staging, O(n) more to build the middle
   ///   snapshot and two more diffs.
   public static func staged(
@@ -63,6 +71,11 @@ extension SnapshotChangeset {
 
   /// The two-stage form of ``staged(from:to:)``, or nil when a stage would still be unsafe.
   ///
+  /// - Parameters:
+  ///   - old: the snapshot the list shows.
+  ///   - new: the snapshot to show.
+  /// - Returns: two stages (item changes with the sections in their old order, then the section
+  ///   moves), or nil when a stage would still be unsafe.
   /// - Complexity: O(n) to build the middle snapshot plus two diffs.
   public static func stagedAvoidingSectionMoves(
     from old: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,

@@ -83,6 +83,9 @@ public struct SnapshotChangeset<SectionIdentifierType: Hashable, ItemIdentifierT
   /// Reload and reconfigure marks are read from `new` only (the marks of `old`, if any, were
   /// requests for an earlier apply).
   ///
+  /// - Parameters:
+  ///   - old: the snapshot the list shows.
+  ///   - new: the snapshot to show.
   /// - Complexity: O(n) expected for the matching, n the number of items in the sections that
   ///   changed, plus O(m log m) for move minimisation, m the number of items whose order
   ///   changed. Sections whose item arrays are equal cost one array comparison (O(1) when the

@@ -10,6 +10,10 @@ extension DiffableDataSourceSnapshot {
   /// identifiers) and also for items that are already present (which `appendItems` would move,
   /// with a warning).
   ///
+  /// - Parameters:
+  ///   - identifiers: the items that would be appended.
+  ///   - sectionIdentifier: the section they would go to; nil means the last section.
+  /// - Throws: ``DiffableDataSourceSnapshotError`` naming the problem and the identifiers.
   /// - Complexity: O(k) average.
   ///   Builds the item index (first) if it was deferred (O(n), once).
   public func checkAppendingItems(
@@ -27,6 +31,8 @@ extension DiffableDataSourceSnapshot {
 
   /// Checks whether ``appendSections(_:)`` would succeed, without changing the snapshot.
   ///
+  /// - Parameter identifiers: the sections that would be appended.
+  /// - Throws: ``DiffableDataSourceSnapshotError`` naming the problem and the identifiers.
   /// - Complexity: O(k) average.
   public func checkAppendingSections(_ identifiers: [SectionIdentifierType]) throws(DiffableDataSourceSnapshotError) {
     if let error = _newSectionsError(identifiers, anchor: nil, operation: "appendSections(_:)") { throw error }
@@ -38,6 +44,9 @@ extension DiffableDataSourceSnapshot {
   /// - Throws: ``DiffableDataSourceSnapshotError`` with kind `.noSections` or `.sectionNotFound`
   ///   when there is nowhere to append; the snapshot is then unchanged.
   /// - Returns: the dropped identifiers, in the order they appeared.
+  /// - Parameters:
+  ///   - identifiers: the items to append; repeats and items already present are dropped.
+  ///   - sectionIdentifier: the section to append to; nil means the last section.
   /// - Complexity: O(k) average.
   ///   Builds the item index (first) if it was deferred (O(n), once).
   @discardableResult
@@ -79,6 +88,9 @@ extension DiffableDataSourceSnapshot {
   /// Appends the sections that are new, in order, and returns the ones it dropped: sections
   /// already in the snapshot and later repeats. Never stops the process.
   ///
+  /// - Parameter identifiers: the sections to append; repeats and sections already present are
+  ///   dropped.
+  /// - Returns: the dropped identifiers, in the order they appeared.
   /// - Complexity: O(k) average. Keeps a deferred item index deferred.
   @discardableResult
   public mutating func appendSectionsDroppingDuplicates(_ identifiers: [SectionIdentifierType])

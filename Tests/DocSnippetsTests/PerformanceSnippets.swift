@@ -15,8 +15,8 @@ struct PerformanceSnippetTests {
       // Recorded as arrays: nothing is hashed yet.
       snapshot.appendItems(Array(section * 1_000..<(section + 1) * 1_000), toSection: section)
     }
-    #expect(snapshot.numberOfItems == 100_000)  // counts need no index
-    #expect(snapshot.indexOfItem(42_001) == 42_001)  // the first lookup builds the index, once
+    #expect(snapshot.numberOfItems == 100_000)  // reads the items: checks them, building the index
+    #expect(snapshot.indexOfItem(42_001) == 42_001)  // uses that index
   }
 
   @Test func theTraceMeasuresAnApplyInTheApp() async throws {

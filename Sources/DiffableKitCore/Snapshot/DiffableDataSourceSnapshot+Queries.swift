@@ -1,3 +1,4 @@
+import Atomics
 import Foundation
 
 extension DiffableDataSourceSnapshot {
@@ -84,13 +85,15 @@ extension DiffableDataSourceSnapshot {
   ///   The first call on a snapshot whose item index is deferred builds it: O(n), once.
   @inlinable
   public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
-    if _deferred != nil {
-      // Field by field through the pointer: the resolved snapshot is lent, never copied, and no
+    if let lookup = _deferredLookup {
+      // Through the published addresses: the resolved snapshot is lent, never copied, and no
       // reference count is touched (this value keeps the deferred index alive).
-      unowned(unsafe) let deferred = _deferred.unsafelyUnwrapped
-      let resolved = deferred.resolved(self)
+      var address = lookup.resolved.load(ordering: .acquiring)
+      if address == 0 { address = Int(bitPattern: _deferred.unsafelyUnwrapped.resolved(self)) }
+      let resolved = UnsafeMutablePointer<Self>(bitPattern: address).unsafelyUnwrapped
       guard let location = resolved.pointee._itemLocations[identifier] else { return nil }
-      return deferred.flatIndex(of: location)
+      let starts = UnsafeMutablePointer<Int>(bitPattern: lookup.flatStarts.load(ordering: .acquiring))
+      return starts.unsafelyUnwrapped[Int(location.slot)] &+ Int(location.offset)
     }
     guard let location = _itemLocations[identifier] else { return nil }
     return _counts.prefixSum(_slots[Int(location.slot)].position) + Int(location.offset)

@@ -73,7 +73,11 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemId
   @usableFromInline var _itemLocations = _ItemTable<ItemIdentifierType>()
   /// Non-nil while the item index is deferred: the snapshot was built by `appendItems` calls
   /// that stored their identifiers without hashing them (see ``_DeferredItemIndex``).
+  /// (Assign it only through ``_setDeferred(_:)``, which keeps `_deferredLookup` in step.)
   @usableFromInline var _deferred: _DeferredItemIndex<SectionIdentifierType, ItemIdentifierType>?
+  /// The deferred index's published addresses (raw pointers, no reference count), so that
+  /// lookups read them without retaining the deferred index; nil when `_deferred` is.
+  @usableFromInline var _deferredLookup: _DeferredLookup?
   /// Item counts by section position, for flat indexes.
   @usableFromInline var _counts = _FenwickTree()
   /// Reload and reconfigure marks; nil while there are none.
@@ -152,6 +156,12 @@ extension DiffableDataSourceSnapshot {
     self = _deferred!.withResolved(self) { $0 }
   }
 
+  /// Sets the deferred index and the addresses lookups read from it.
+  @inlinable mutating func _setDeferred(_ deferred: _DeferredItemIndex<SectionIdentifierType, ItemIdentifierType>?) {
+    _deferred = deferred
+    _deferredLookup = deferred?.lookup
+  }
+
   /// Records `identifiers` at the end of the section in `slot` without hashing them, when the
   /// snapshot has no item index to keep up to date (none was built yet). Returns false when the
   /// append must take the eager path. O(1) when the section was empty (its array is adopted),
@@ -162,13 +172,13 @@ extension DiffableDataSourceSnapshot {
     if ItemIdentifierType.self is AnyObject.Type { return false }
     if _deferred == nil {
       guard _itemLocations.count == 0 else { return false }
-      _deferred = _DeferredItemIndex()
+      _setDeferred(_DeferredItemIndex())
     } else if _deferred!.isSettled {
       // The index was built or the items checked: keep them, and append eagerly.
       _materialize()
       return false
     } else if !isKnownUniquelyReferenced(&_deferred) {
-      _deferred = _deferred!.copyForAppending()
+      _setDeferred(_deferred!.copyForAppending())
     }
     let deferred = _deferred!
     deferred.calls.append(.init(slot: slot, items: identifiers))
@@ -191,7 +201,7 @@ extension DiffableDataSourceSnapshot {
     if deferred.isSettled {
       _materialize()
     } else if !isKnownUniquelyReferenced(&_deferred) {
-      _deferred = deferred.copyForAppending()
+      _setDeferred(deferred.copyForAppending())
     }
   }
 
@@ -283,6 +293,7 @@ extension DiffableDataSourceSnapshot {
   ///
   /// For tests and debugging. - Complexity: O(n).
   public func _checkInvariants() {
+    precondition((_deferred == nil) == (_deferredLookup == nil), "the deferred index and its lookup disagree")
     if let deferred = _deferred {
       _checkDeferredInvariants(deferred)
       return

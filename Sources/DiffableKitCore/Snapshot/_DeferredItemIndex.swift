@@ -54,6 +54,8 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   /// that lookups read it with one acquire load — no lock, no read-modify-write, which would stop
   /// the processor from overlapping the cache misses of consecutive lookups.
   @usableFromInline let _published: UnsafeAtomic<Int> = .create(0)
+  /// Both published addresses, for the snapshot values that hold this object.
+  @inlinable var lookup: _DeferredLookup { _DeferredLookup(resolved: _published, flatStarts: _publishedStarts) }
   /// For each storage slot of the resolved snapshot, the flat index of its first item (set with
   /// `_resolved`, never changed; its address published in `_publishedStarts`): `indexOfItem`
   /// reads it without touching reference counts or exclusivity records.
@@ -151,7 +153,7 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   /// only if there is one. Returns whether the sections changed (an item moved by a later call).
   @inlinable func _resolve(_ raw: Snapshot, checked: Bool) -> (snapshot: Snapshot, changed: Bool) {
     var result = raw
-    result._deferred = nil
+    result._setDeferred(nil)
     var sections: [(slot: Int, keys: [ItemIdentifierType])] = []
     sections.reserveCapacity(raw._slotAtPosition.count)
     for slot in raw._slotAtPosition where !raw._slots[slot].items.isEmpty {
@@ -271,5 +273,20 @@ struct _Lock {
     #endif
     _pointer.deinitialize(count: 1)
     _pointer.deallocate()
+  }
+}
+
+/// The addresses a deferred index publishes once its resolved snapshot exists: the resolved
+/// snapshot and its per-slot flat starts (0 before). Snapshot values keep a copy beside their
+/// reference to the deferred index, which keeps the atomics alive, so that a lookup reads them
+/// with acquire loads and no reference counting.
+@usableFromInline
+struct _DeferredLookup: @unchecked Sendable {
+  @usableFromInline let resolved: UnsafeAtomic<Int>
+  @usableFromInline let flatStarts: UnsafeAtomic<Int>
+
+  @inlinable init(resolved: UnsafeAtomic<Int>, flatStarts: UnsafeAtomic<Int>) {
+    self.resolved = resolved
+    self.flatStarts = flatStarts
   }
 }

@@ -97,7 +97,7 @@ extension DiffableDataSourceSnapshot {
     -> [SectionIdentifierType]
   {
     defer { _checkInvariantsIfEnabled() }
-    _prepareDeferredSectionChange()
+    _prepareDeferredChange()
     var seen = Set<SectionIdentifierType>(minimumCapacity: identifiers.count)
     var kept: [SectionIdentifierType] = []
     var dropped: [SectionIdentifierType] = []

@@ -7,14 +7,6 @@ extension DiffableDataSourceSnapshot: Equatable {
   ///   being built whose appended items were never checked builds its item index first (O(n),
   ///   once).
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    if lhs._deferred != nil || rhs._deferred != nil {
-      return lhs._withCheckedSections { lhs in rhs._withCheckedSections { rhs in lhs._storedSectionsEqual(rhs) } }
-    }
-    guard lhs.numberOfItems == rhs.numberOfItems, lhs._sectionIDs == rhs._sectionIDs else { return false }
-    for position in lhs._slotAtPosition.indices
-    where lhs._items(atPosition: position) != rhs._items(atPosition: position) {
-      return false
-    }
-    return true
+    lhs._withCheckedSections { lhs in rhs._withCheckedSections { rhs in lhs._storedSectionsEqual(rhs) } }
   }
 }

@@ -12,7 +12,7 @@ extension DiffableDataSourceSnapshot {
     defer { _checkInvariantsIfEnabled() }
     let operation = "appendSections(_:)"
     if let error = _newSectionsError(identifiers, anchor: nil, operation: operation) { _stop(error) }
-    _prepareDeferredSectionChange()
+    _prepareDeferredChange()
     _appendValidatedSections(identifiers)
   }
 

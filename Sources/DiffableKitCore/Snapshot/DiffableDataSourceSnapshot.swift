@@ -173,12 +173,10 @@ extension DiffableDataSourceSnapshot {
     if _deferred == nil {
       guard _itemLocations.count == 0 else { return false }
       _setDeferred(_DeferredItemIndex())
-    } else if _deferred!.isSettled {
-      // The index was built or the items checked: keep them, and append eagerly.
-      _materialize()
-      return false
-    } else if !isKnownUniquelyReferenced(&_deferred) {
-      _setDeferred(_deferred!.copyForAppending())
+    } else {
+      _prepareDeferredChange()
+      // The index was built or the items checked: it is kept, and the append is eager.
+      if _deferred == nil { return false }
     }
     let deferred = _deferred!
     deferred.calls.append(.init(slot: slot, items: identifiers))
@@ -192,11 +190,12 @@ extension DiffableDataSourceSnapshot {
     return true
   }
 
-  /// Prepares a deferred snapshot for a change to its sections that keeps its index deferred:
-  /// builds the index in when it was already built or checked (it would miss the change), and
-  /// otherwise makes the deferred index this value's own, since it describes the stored state of
-  /// every copy that shares it. O(1), or O(calls) when shared, or O(n) when built.
-  @inlinable mutating func _prepareDeferredSectionChange() {
+  /// Prepares a deferred snapshot for an append (of sections or items) that keeps its index
+  /// deferred: builds the index in when it was already built or checked (it would miss the
+  /// change; `_deferred` is then nil), and otherwise makes the deferred index this value's own,
+  /// since it describes the stored state of every copy that shares it. O(1), or O(calls) when
+  /// shared, or O(n) when built.
+  @inlinable mutating func _prepareDeferredChange() {
     guard let deferred = _deferred else { return }
     if deferred.isSettled {
       _materialize()
@@ -294,59 +293,24 @@ extension DiffableDataSourceSnapshot {
   /// For tests and debugging. - Complexity: O(n).
   public func _checkInvariants() {
     precondition((_deferred == nil) == (_deferredLookup == nil), "the deferred index and its lookup disagree")
+    let total = _checkSectionInvariants()
     if let deferred = _deferred {
-      _checkDeferredInvariants(deferred)
-      return
+      // Deferred: no index is stored, the recorded calls account for every stored item, and
+      // the resolved form, if it was built, is checked too.
+      precondition(_itemLocations.count == 0, "a snapshot with a deferred index stores index entries")
+      let recorded = deferred.calls.reduce(0) { $0 + $1.items.count }
+      precondition(recorded == deferred.itemCount, "the deferred index miscounts its calls")
+      precondition(total == recorded, "the stored items (\(total)) are not the recorded appends (\(recorded))")
+      deferred.resolvedIfBuilt?.pointee._checkInvariants()
+    } else {
+      _checkItemTableInvariants(total: total)
     }
-    _itemLocations._checkInvariants()
-    precondition(_sectionIDs.count == _slotAtPosition.count, "section arrays disagree")
-    precondition(_slotBySection.count == _sectionIDs.count, "section table size disagrees")
-    precondition(_counts.count == _sectionIDs.count, "count tree size disagrees")
-    var total = 0
-    for (position, section) in _sectionIDs.enumerated() {
-      let slot = _slotAtPosition[position]
-      precondition(_slotBySection[section] == slot, "section \(section) maps to the wrong slot")
-      precondition(_slots[slot].position == position, "slot \(slot) has the wrong position")
-      let items = _slots[slot].items
-      precondition(
-        _counts.prefixSum(position + 1) - _counts.prefixSum(position) == items.count,
-        "count tree disagrees for section \(section)")
-      // An identifier that is not equal to itself (`Double.nan`) is held but never found, as in
-      // a `Dictionary`; every other one must be found where it is.
-      for (offset, item) in items.enumerated() where item == item {
-        precondition(
-          _itemLocations[item] == _ItemLocation(slot: slot, offset: offset),
-          "item \(item) has a stale location")
-      }
-      total += items.count
-    }
-    precondition(total == _itemLocations.count, "item table holds items that are in no section")
-    // Exactly one entry per position, whatever the identifiers do (found by position, not by
-    // equality): every entry points at a position that exists, and no two at the same one.
-    var positions = Set<_ItemLocation>(minimumCapacity: total)
-    for location in _itemLocations._allLocations() {
-      let slot = Int(location.slot)
-      precondition(
-        _slots.indices.contains(slot) && _slots[slot].position >= 0
-          && _slots[slot].items.indices.contains(Int(location.offset)),
-        "an item-table entry points at (\(location.slot), \(location.offset)), which holds no item")
-      precondition(positions.insert(location).inserted, "two item-table entries point at one position")
-    }
-    var free = Set(_freeSlots)
-    precondition(free.count == _freeSlots.count, "a free slot is listed twice")
-    for slot in _slots.indices where _slots[slot].position < 0 {
-      precondition(free.remove(slot) != nil, "slot \(slot) is unused but not free")
-      precondition(_slots[slot].items.isEmpty, "free slot \(slot) still holds items")
-    }
-    precondition(free.isEmpty, "a used slot is listed as free")
     _checkMarks()
   }
 
-  /// The invariants of a snapshot whose index is deferred: the sections, slots and counts agree,
-  /// no index is stored, and the recorded calls account for every stored item. The resolved
-  /// form, if it was built, is checked too.
-  func _checkDeferredInvariants(_ deferred: _DeferredItemIndex<SectionIdentifierType, ItemIdentifierType>) {
-    precondition(_itemLocations.count == 0, "a snapshot with a deferred index stores index entries")
+  /// The section arrays, the slot table, the count tree and the free slots agree; returns the
+  /// number of stored items.
+  func _checkSectionInvariants() -> Int {
     precondition(_sectionIDs.count == _slotAtPosition.count, "section arrays disagree")
     precondition(_slotBySection.count == _sectionIDs.count, "section table size disagrees")
     precondition(_counts.count == _sectionIDs.count, "count tree size disagrees")
@@ -360,33 +324,53 @@ extension DiffableDataSourceSnapshot {
         "count tree disagrees for section \(section)")
       total += _slots[slot].items.count
     }
+    var free = Set(_freeSlots)
+    precondition(free.count == _freeSlots.count, "a free slot is listed twice")
     for slot in _slots.indices where _slots[slot].position < 0 {
+      precondition(free.remove(slot) != nil, "slot \(slot) is unused but not free")
       precondition(_slots[slot].items.isEmpty, "free slot \(slot) still holds items")
     }
-    let recorded = deferred.calls.reduce(0) { $0 + $1.items.count }
-    precondition(recorded == deferred.itemCount, "the deferred index miscounts its calls")
-    precondition(total == recorded, "the stored items (\(total)) are not the recorded appends (\(recorded))")
-    deferred.lock.lock()
-    let resolved = deferred._resolved
-    deferred.lock.unlock()
-    resolved?.pointee._checkInvariants()
-    // Item marks need an index (marking builds it), so a deferred snapshot has section marks only.
-    precondition(
-      (_marks?.reloadedItems.isEmpty ?? true) && (_marks?.reconfiguredItems.isEmpty ?? true),
-      "a snapshot with a deferred index has item marks")
-    for section in _marks?.reloadedSections.elements ?? [] {
-      precondition(_slotBySection[section] != nil, "marked section \(section) is not in the snapshot")
+    precondition(free.isEmpty, "a used slot is listed as free")
+    return total
+  }
+
+  /// The item table indexes exactly the `total` stored items, one entry per position.
+  func _checkItemTableInvariants(total: Int) {
+    _itemLocations._checkInvariants()
+    for position in _slotAtPosition.indices {
+      let slot = _slotAtPosition[position]
+      // An identifier that is not equal to itself (`Double.nan`) is held but never found, as in
+      // a `Dictionary`; every other one must be found where it is.
+      for (offset, item) in _slots[slot].items.enumerated() where item == item {
+        precondition(
+          _itemLocations[item] == _ItemLocation(slot: slot, offset: offset),
+          "item \(item) has a stale location")
+      }
+    }
+    precondition(total == _itemLocations.count, "item table holds items that are in no section")
+    // Exactly one entry per position, whatever the identifiers do (found by position, not by
+    // equality): every entry points at a position that exists, and no two at the same one.
+    var positions = Set<_ItemLocation>(minimumCapacity: total)
+    for location in _itemLocations._allLocations() {
+      let slot = Int(location.slot)
+      precondition(
+        _slots.indices.contains(slot) && _slots[slot].position >= 0
+          && _slots[slot].items.indices.contains(Int(location.offset)),
+        "an item-table entry points at (\(location.slot), \(location.offset)), which holds no item")
+      precondition(positions.insert(location).inserted, "two item-table entries point at one position")
     }
   }
 
+  /// Marked items are in the snapshot (a deferred snapshot has none: marking builds the index),
+  /// and so are marked sections.
   func _checkMarks() {
-    if let marks = _marks {
-      for item in marks.reloadedItems.elements + marks.reconfiguredItems.elements {
-        precondition(_itemLocations[item] != nil, "marked item \(item) is not in the snapshot")
-      }
-      for section in marks.reloadedSections.elements {
-        precondition(_slotBySection[section] != nil, "marked section \(section) is not in the snapshot")
-      }
+    guard let marks = _marks else { return }
+    for item in marks.reloadedItems.elements + marks.reconfiguredItems.elements {
+      precondition(_deferred == nil, "a snapshot with a deferred index has item marks")
+      precondition(_itemLocations[item] != nil, "marked item \(item) is not in the snapshot")
+    }
+    for section in marks.reloadedSections.elements {
+      precondition(_slotBySection[section] != nil, "marked section \(section) is not in the snapshot")
     }
   }
 }

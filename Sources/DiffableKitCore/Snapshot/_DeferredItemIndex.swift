@@ -47,20 +47,22 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   /// The check of `deinit`, made where the identifier type is known (in the code that appended),
   /// so that it runs specialized: the deinitializer of a generic class does not.
   @usableFromInline let checkCalls: ([Call], Int) -> Void
-  /// The snapshot with its index built and every repeated identifier resolved; set once, under
-  /// `lock`, then never changed.
-  @usableFromInline var _resolved: UnsafeMutablePointer<Snapshot>?
-  /// The address of `_resolved` once it is set (0 before), published with release ordering, so
+  /// The address of the snapshot with its index built and every repeated identifier resolved
+  /// (0 until it exists): set once, under `lock`, with release ordering, then never changed, so
   /// that lookups read it with one acquire load — no lock, no read-modify-write, which would stop
   /// the processor from overlapping the cache misses of consecutive lookups.
   @usableFromInline let _published: UnsafeAtomic<Int> = .create(0)
+  /// The address of the resolved snapshot's per-slot flat starts (the flat index of each storage
+  /// slot's first item), set just before `_published` and never changed: `indexOfItem` reads it
+  /// without touching reference counts or exclusivity records.
+  @usableFromInline let _publishedStarts: UnsafeAtomic<Int> = .create(0)
   /// Both published addresses, for the snapshot values that hold this object.
   @inlinable var lookup: _DeferredLookup { _DeferredLookup(resolved: _published, flatStarts: _publishedStarts) }
-  /// For each storage slot of the resolved snapshot, the flat index of its first item (set with
-  /// `_resolved`, never changed; its address published in `_publishedStarts`): `indexOfItem`
-  /// reads it without touching reference counts or exclusivity records.
-  @usableFromInline var _flatStartBySlot: UnsafeMutablePointer<Int>?
-  @usableFromInline let _publishedStarts: UnsafeAtomic<Int> = .create(0)
+
+  /// The resolved snapshot, or nil while it was not built.
+  @inlinable var resolvedIfBuilt: UnsafeMutablePointer<Snapshot>? {
+    UnsafeMutablePointer(bitPattern: _published.load(ordering: .acquiring))
+  }
   /// Whether the sections, as stored, hold every identifier once (checked by comparison with a
   /// checked snapshot, or because resolving changed nothing). Set under `lock`.
   @usableFromInline var _sectionsAreChecked = false
@@ -82,7 +84,7 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   @inlinable var isSettled: Bool {
     lock.lock()
     defer { lock.unlock() }
-    return _resolved != nil || _sectionsAreChecked
+    return resolvedIfBuilt != nil || _sectionsAreChecked
   }
 
   /// Whether the stored sections hold every identifier exactly once, as the snapshot reads.
@@ -111,38 +113,27 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   /// (the caller holds `raw`, which holds it), and never changed. Reading it through the pointer
   /// lends it without copying the snapshot's storage references. O(n) the first time, O(1) after.
   @inlinable func resolved(_ raw: Snapshot) -> UnsafeMutablePointer<Snapshot> {
-    let published = _published.load(ordering: .acquiring)
-    if published != 0 { return UnsafeMutablePointer(bitPattern: published).unsafelyUnwrapped }
-    return _resolveOnce(raw)
-  }
-
-  /// The flat index of the item at `location` in the resolved snapshot. Call only after
-  /// ``resolved(_:)`` returned. O(1).
-  @inlinable func flatIndex(of location: _ItemTableLocation) -> Int {
-    let starts = UnsafeMutablePointer<Int>(bitPattern: _publishedStarts.load(ordering: .acquiring)).unsafelyUnwrapped
-    return starts[Int(location.slot)] &+ Int(location.offset)
+    resolvedIfBuilt ?? _resolveOnce(raw)
   }
 
   /// The slow path of ``resolved(_:)``: builds the resolved snapshot under the lock (once).
   @inlinable func _resolveOnce(_ raw: Snapshot) -> UnsafeMutablePointer<Snapshot> {
     lock.lock()
     defer { lock.unlock() }
-    if let resolved = _resolved { return resolved }
-    let resolved = _resolve(raw, checked: _sectionsAreChecked)
+    if let built = resolvedIfBuilt { return built }
+    let (snapshot, changed) = _resolve(raw, checked: _sectionsAreChecked)
     let pointer = UnsafeMutablePointer<Snapshot>.allocate(capacity: 1)
-    pointer.initialize(to: resolved.snapshot)
-    let snapshot = resolved.snapshot
-    let starts = UnsafeMutablePointer<Int>.allocate(capacity: Swift.max(snapshot._slots.count, 1))
-    starts.initialize(repeating: 0, count: Swift.max(snapshot._slots.count, 1))
+    pointer.initialize(to: snapshot)
+    let slotCount = Swift.max(snapshot._slots.count, 1)
+    let starts = UnsafeMutablePointer<Int>.allocate(capacity: slotCount)
+    starts.initialize(repeating: 0, count: slotCount)
     var flat = 0
     for slot in snapshot._slotAtPosition {
       starts[slot] = flat
       flat += snapshot._slots[slot].items.count
     }
-    _flatStartBySlot = starts
     _publishedStarts.store(Int(bitPattern: starts), ordering: .releasing)
-    _resolved = pointer
-    if !resolved.changed { _sectionsAreChecked = true }
+    if !changed { _sectionsAreChecked = true }
     _published.store(Int(bitPattern: pointer), ordering: .releasing)
     return pointer
   }
@@ -192,11 +183,12 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   /// `appendItems` would have reported: a repeat within one call stops the process, naming the
   /// call, and an item appended again gets the warning.
   deinit {
+    let resolved = resolvedIfBuilt
+    UnsafeMutablePointer<Int>(bitPattern: _publishedStarts.load(ordering: .acquiring))?.deallocate()
     lock.destroy()
     _published.destroy()
     _publishedStarts.destroy()
-    _flatStartBySlot?.deallocate()
-    if let resolved = _resolved {
+    if let resolved {
       resolved.deinitialize(count: 1)
       resolved.deallocate()
     } else if !_sectionsAreChecked && !calls.isEmpty {

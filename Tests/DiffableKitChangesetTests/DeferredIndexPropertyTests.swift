@@ -262,6 +262,21 @@ struct DeferredIndexPropertyTests {
     #expect(warnings.count == 1 && warnings[0].contains("appendItems(_:toSection:)"), "\(warnings)")
   }
 
+  /// A value that alone holds its deferred index records appends in place: copying the index on
+  /// every call (and checking the released copy) would make building quadratic.
+  @Test func appendsOneAtATimeKeepTheSameDeferredIndex() throws {
+    var snapshot = Snapshot()
+    snapshot.appendSections(["s0"])
+    snapshot.appendItems([0], toSection: "s0")
+    let deferred = ObjectIdentifier(try #require(snapshot._deferred))
+    for index in 1..<200 {
+      snapshot.appendSections(["s\(index)"])
+      snapshot.appendItems([index], toSection: "s\(index)")
+      #expect(snapshot._deferred.map(ObjectIdentifier.init) == deferred, "copied at append \(index)")
+    }
+    #expect(snapshot.numberOfItems == 200)
+  }
+
   @Test func anUnchangedRebuildIsSettledWithoutItsIndex() {
     let layout: [(String, [Int])] = [("a", Array(0..<50)), ("b", Array(50..<60))]
     let shown = Snapshot(layout: layout)

@@ -196,11 +196,13 @@ extension DiffableDataSourceSnapshot {
   /// since it describes the stored state of every copy that shares it. O(1), or O(calls) when
   /// shared, or O(n) when built.
   @inlinable mutating func _prepareDeferredChange() {
-    guard let deferred = _deferred else { return }
-    if deferred.isSettled {
+    // No binding of the deferred index may live across the uniqueness check: it would make the
+    // index look shared, and every append would copy it (and release-check the old one).
+    guard _deferred != nil else { return }
+    if _deferred.unsafelyUnwrapped.isSettled {
       _materialize()
     } else if !isKnownUniquelyReferenced(&_deferred) {
-      _setDeferred(deferred.copyForAppending())
+      _setDeferred(_deferred.unsafelyUnwrapped.copyForAppending())
     }
   }
 

@@ -1,3 +1,4 @@
+import Foundation
 import PropertyBased
 import Testing
 
@@ -101,6 +102,51 @@ struct ItemTableTests {
     }
   }
 
+  /// Integer and `UUID` keys are hashed from their bits (`_ItemHash`), not through `Hasher`:
+  /// the table must behave the same for each of those types, negative and high-bit values
+  /// included.
+  @Test func matchesDictionaryForKeysHashedFromTheirBits() async {
+    await propertyCheck(count: 60, input: Gen.int(in: 0...1_000_000).array(of: 1...150)) { codes in
+      checkItemTable(codes: codes, keySpace: 40) { Int32(truncatingIfNeeded: $0 &* -0x0101_0101) }
+      checkItemTable(codes: codes, keySpace: 40) { UInt32($0) << 26 }
+      checkItemTable(codes: codes, keySpace: 40) { Int64(-$0) << 40 }
+      checkItemTable(codes: codes, keySpace: 40) { UInt64($0) << 58 | UInt64($0) }
+      checkItemTable(codes: codes, keySpace: 40) { UInt(bitPattern: -$0) }
+      checkItemTable(codes: codes, keySpace: 40) { Int.min + $0 }
+      checkItemTable(codes: codes, keySpace: 40) { bitPatternUUID($0) }
+    }
+  }
+
+  /// Keys that differ only in a few bits — sequential, strided by a power of two, high bits
+  /// only, one byte of a `UUID` — must still spread over the buckets: linear probing turns a
+  /// weak hash into long probe runs. Measured against the same keys hashed by `Hasher` (through
+  /// a wrapper type): the longest distance from a key's home bucket to where it sits must stay
+  /// within twice `Hasher`'s (plus slack for chance). An identity-like hash fails this by far on
+  /// strided keys.
+  @Test func keysHashedFromTheirBitsSpreadAsWellAsHasher() {
+    let count = internalChecksEnabled ? 5_000 : 100_000
+    let patterns: [(String, (Int) -> Int)] = [
+      ("sequential", { $0 }), ("stride 2^20", { $0 << 20 }), ("stride 2^32", { $0 << 32 }),
+      ("top bits", { $0 << 47 }), ("negative", { -$0 }), ("stride 1000", { $0 * 1000 }),
+    ]
+    for (name, make) in patterns {
+      let keys = (0..<count).map(make)
+      let distance = longestProbeDistance(keys)
+      let reference = longestProbeDistance(keys.map(HasherHashed.init))
+      #expect(
+        distance <= 2 * reference + 16, "\(name): a key sits \(distance) buckets after its home (Hasher: \(reference))")
+      // The control byte holds the hash's low seven bits; a hash whose low bits do not vary
+      // makes every probe compare keys.
+      #expect(distinctTags(keys) >= 120, "\(name): the control bytes take only \(distinctTags(keys)) values")
+    }
+    let uuids = (0..<count).map(bitPatternUUID)
+    let distance = longestProbeDistance(uuids)
+    let reference = longestProbeDistance(uuids.map(HasherHashed.init))
+    #expect(
+      distance <= 2 * reference + 16, "UUIDs: a key sits \(distance) buckets after its home (Hasher: \(reference))")
+    #expect(distinctTags(uuids) >= 120, "UUIDs: the control bytes take few values")
+  }
+
   @Test func growsPastManyDoublingsAndKeepsEveryKey() {
     var table = _ItemTable<Int>()
     let size = internalChecksEnabled ? 4_000 : 50_000  // each insert is checked in O(n) then
@@ -165,4 +211,41 @@ struct ItemTableTests {
     #expect([4, 5, 6].allSatisfy { table[$0] == nil })
     #expect(table[2] == _ItemTableLocation(slot: 0, offset: 1))
   }
+}
+
+/// How many of the 128 control-byte values the keys' hashes give.
+func distinctTags<Key: Hashable>(_ keys: [Key]) -> Int {
+  var table = _ItemTable<Key>()
+  _ = table.insertAllNew(Array(keys.prefix(1)), slot: 0, firstOffset: 0)
+  guard let storage = table._storage else { return 0 }
+  return Set(keys.map { _ItemTableStorage<Key>.tag(storage.hash($0)) }).count
+}
+
+/// A `UUID` whose bytes are `value`'s, little-endian, in its first eight bytes and zero after.
+func bitPatternUUID(_ value: Int) -> UUID {
+  var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+  withUnsafeMutableBytes(of: &bytes) { $0.storeBytes(of: UInt64(UInt(bitPattern: value)), as: UInt64.self) }
+  return UUID(uuid: bytes)
+}
+
+/// The longest distance, in buckets, from a key's home bucket to the bucket that holds it, in a
+/// table of `keys` inserted one call at a time.
+func longestProbeDistance<Key: Hashable>(_ keys: [Key]) -> Int {
+  var table = _ItemTable<Key>()
+  let inserted = table.insertAllNew(keys, slot: 0, firstOffset: 0)
+  #expect(inserted, "the keys should be distinct")
+  guard let storage = table._storage else { return 0 }
+  var longest = 0
+  for bucket in 0..<storage.bucketCount where storage.control[bucket] != 0 {
+    let home = storage.home(storage.hash(storage.entries[storage.entryIndex(atBucket: bucket)].key))
+    longest = max(longest, storage.distance(from: home, to: bucket))
+  }
+  return longest
+}
+
+/// A key hashed by `Hasher` whatever its wrapped value's type (the item table hashes `Int` and
+/// `UUID` from their bits, not a wrapper).
+struct HasherHashed<Value: Hashable>: Hashable {
+  var value: Value
+  init(_ value: Value) { self.value = value }
 }

@@ -16,13 +16,18 @@
 ///   times the bucket count, so a table sized for exactly n keys needs about n / 0.7 buckets
 ///   (5 bytes each) and n entries: about 23 MB for a million `Int` keys;
 /// - no hash is stored: growth and backward-shift deletion hash keys again;
+/// - integer and `UUID` keys are hashed from their bits with a seeded multiply-and-fold
+///   (``_ItemHash``) instead of `Hasher`'s SipHash, which cost most of a probe; other keys use
+///   their own `Hashable` conformance;
 /// - keys are hashed and their home buckets touched in batches, so cache misses overlap;
 /// - large arrays go on transparent huge pages on Linux (``_allocateLargeTable(of:count:)``).
 ///
 /// The trade-off: a lookup reads a control byte and an entry index, then the entry, two
 /// dependent memory accesses where a table with keys in the buckets needs one. Lookups in
-/// roughly the order items were added stream through the entries; lookups of a large table in
-/// random order are slower than `Dictionary`'s (see BENCHMARKS.md).
+/// roughly the order items were added stream through the entries. In random order, integer and
+/// `UUID` keys are still looked up faster than `Dictionary` (the cheaper hash pays for the
+/// second access); keys hashed through `Hasher` are slower than `Dictionary` (see
+/// BENCHMARKS.md).
 ///
 /// Value semantics with copy-on-write: copies share storage until one of them mutates.
 ///
@@ -88,7 +93,8 @@ struct _ItemTable<Key: Hashable> {
   /// False means the key's hash changed while it was stored, and nothing was removed: a key
   /// that merely compares equal is never removed in its place.
   @inlinable mutating func removeValue(forKey key: Key, at location: Value) -> Bool {
-    let hash = Storage.hash(key)
+    guard let seed = _storage?.seed else { return false }
+    let hash = _ItemHash.hash(key, seed: seed)
     if !isKnownUniquelyReferenced(&_storage) {
       guard let shared = _storage else { return false }
       guard shared.find(key, hash: hash, at: location).found else { return false }
@@ -114,7 +120,7 @@ struct _ItemTable<Key: Hashable> {
     var entry = 0
     for (slot, keys) in sections {
       for (offset, key) in keys.enumerated() {
-        let hash = Storage.hash(key)
+        let hash = fresh.hash(key)
         fresh.initialize(
           bucket: fresh.emptyBucket(forHash: hash), entry: entry, key,
           _ItemTableLocation(slot: slot, offset: offset), hash: hash)
@@ -129,7 +135,8 @@ struct _ItemTable<Key: Hashable> {
   /// Removes `key`, returning its value, or nil when it was not present. O(1) average.
   @inlinable @discardableResult
   mutating func removeValue(forKey key: Key) -> Value? {
-    let hash = Storage.hash(key)
+    guard let seed = _storage?.seed else { return nil }
+    let hash = _ItemHash.hash(key, seed: seed)
     // When the storage is shared, look first, so that removing an absent key never copies it.
     // (No binding of the storage may outlive this check: it would make it look shared below.)
     if !isKnownUniquelyReferenced(&_storage), _storage?.find(key, hash: hash).found != true { return nil }
@@ -263,7 +270,7 @@ extension _ItemTable {
       precondition(!seen[entry], "item table: entry \(entry) has two buckets")
       seen[entry] = true
       let key = storage.entries[entry].key
-      let hash = Storage.hash(key)
+      let hash = storage.hash(key)
       precondition(
         storage.control[bucket] == Storage.tag(hash),
         "item table: bucket \(bucket) has the wrong tag for \(key) (was it mutated while stored?)")
@@ -316,6 +323,8 @@ final class _ItemTableStorage<Key: Hashable> {
   /// Per occupied bucket: the index of its entry.
   @usableFromInline let slots: UnsafeMutablePointer<UInt32>
   @usableFromInline let entries: UnsafeMutablePointer<_ItemTableEntry<Key>>
+  /// The seed of ``hash(_:)``: the same in every table of the process.
+  @usableFromInline let seed: UInt64
 
   /// The largest bucket count: entry indexes are 32-bit (2^30 where `Int` is 32-bit).
   @inlinable static var maximumBucketCount: Int { Int.bitWidth == 64 ? 1 << 32 : 1 << 30 }
@@ -338,6 +347,7 @@ final class _ItemTableStorage<Key: Hashable> {
   @inlinable init(bucketCount: Int) {
     self.bucketCount = bucketCount
     self.maxCount = Self.maxCount(forBucketCount: bucketCount)
+    seed = _ItemHash.makeSeed()
     control = _allocateLargeTable(of: UInt8.self, count: bucketCount)
     control.initialize(repeating: 0, count: bucketCount)
     // Slots are read only where the control byte is set, so they need no zeroing.
@@ -368,9 +378,9 @@ final class _ItemTableStorage<Key: Hashable> {
     bucket >= start ? bucket &- start : bucket &+ bucketCount &- start
   }
 
-  /// The key's hash. Every table uses the process-wide seeded hash (seed 0), so a copy can keep
-  /// the bucket layout.
-  @inlinable static func hash(_ key: Key) -> Int { key._rawHashValue(seed: 0) }
+  /// The key's hash (see ``_ItemHash``). Every table of the process has the same seed, so a
+  /// copy keeps the bucket layout.
+  @inlinable func hash(_ key: Key) -> Int { _ItemHash.hash(key, seed: seed) }
 
   /// The control byte of an occupied bucket whose key has `hash`: its low seven bits (the home
   /// bucket comes from the high bits).
@@ -386,7 +396,7 @@ final class _ItemTableStorage<Key: Hashable> {
   @inlinable func bucket(ofEntry entry: Int) -> Int {
     // Along the probe run of the key's current hash first; a key whose hash changed while
     // stored is elsewhere: then every bucket is searched (O(buckets), only for such keys).
-    var probe = home(Self.hash(entries[entry].key))
+    var probe = home(hash(entries[entry].key))
     while control[probe] != 0 {
       if Int(slots[probe]) == entry { return probe }
       probe = next(probe)
@@ -405,7 +415,7 @@ final class _ItemTableStorage<Key: Hashable> {
 
   /// The bucket holding `key` (found) or the empty bucket where it would go (not found).
   @inlinable func find(_ key: Key) -> (bucket: Int, found: Bool) {
-    find(key, hash: Self.hash(key))
+    find(key, hash: hash(key))
   }
 
   /// `find(_:)` with the key's hash already computed.
@@ -453,7 +463,7 @@ final class _ItemTableStorage<Key: Hashable> {
   @inlinable @inline(__always) func forEachBatch(
     of keys: UnsafeBufferPointer<Key>, _ body: (Int, Key, Int) -> Bool
   ) -> Int {
-    _forEachBatch(count: keys.count, hashing: { Self.hash(keys[$0]) }) { index, hash in
+    _forEachBatch(count: keys.count, hashing: { hash(keys[$0]) }) { index, hash in
       body(index, keys[index], hash)
     }
   }
@@ -463,7 +473,7 @@ final class _ItemTableStorage<Key: Hashable> {
   @inlinable @inline(__always) func forEachBatch(
     of entries: UnsafeBufferPointer<_ItemTableEntry<Key>>, _ body: (Int, Int) -> Bool
   ) -> Int {
-    _forEachBatch(count: entries.count, hashing: { Self.hash(entries[$0].key) }, body)
+    _forEachBatch(count: entries.count, hashing: { hash(entries[$0].key) }, body)
   }
 
   @inlinable @inline(__always) func _forEachBatch(
@@ -524,7 +534,7 @@ final class _ItemTableStorage<Key: Hashable> {
     var hole = bucket
     var probe = next(bucket)
     while control[probe] != 0 {
-      let home = home(Self.hash(entries[entryIndex(atBucket: probe)].key))
+      let home = home(hash(entries[entryIndex(atBucket: probe)].key))
       // The key at `probe` may fill the hole unless its home lies cyclically in (hole, probe].
       if distance(from: home, to: probe) >= distance(from: hole, to: probe) {
         control[hole] = control[probe]

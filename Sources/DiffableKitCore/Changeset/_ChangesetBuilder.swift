@@ -222,11 +222,21 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
     var destination = self.destination
     self.destination = []  // keep the local copy uniquely referenced
     var inserts = itemInserts
+    // A section's inserts are first collected as offsets in a scratch buffer as long as its
+    // middle part (pages are touched only as they are written), then appended to `inserts` with
+    // its capacity grown to fit: no growth copies of the index-path array.
+    var longestMiddle = 0
+    for target in newLive.indices where newLive[target] {
+      longestMiddle = Swift.max(longestMiddle, newMiddleEnd[target] - middleStart[oldPositionOfNew[target]])
+    }
+    let inserted = UnsafeMutableBufferPointer<Int32>.allocate(capacity: longestMiddle)
+    defer { inserted.deallocate() }
     destination.withUnsafeMutableBufferPointer { destination in
       for target in newLive.indices where newLive[target] {
         let start = middleStart[oldPositionOfNew[target]]
         let end = newMiddleEnd[target]
         guard start < end else { continue }
+        var insertedCount = 0
         new._items(atPosition: target).withUnsafeBufferPointer { items in
           // Looked up in batches (see `forEachBatch`), so that the cache misses of consecutive
           // identifiers overlap.
@@ -243,10 +253,13 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
             {
               destination[index] = Int64(target) << 32 | Int64(offset)
             } else {
-              inserts.append(_indexPath(target, offset))
+              inserted[insertedCount] = Int32(truncatingIfNeeded: offset)
+              insertedCount &+= 1
             }
           }
         }
+        _reserve(&inserts, adding: insertedCount)
+        for offset in inserted[..<insertedCount] { inserts.append(_indexPath(target, Int(offset))) }
       }
     }
     self.destination = destination
@@ -260,9 +273,16 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
     var deletes = itemDeletes
     var moves = itemMoves
     var lateInserts: [IndexPath] = []
-    var values: [Int32] = []
-    var indexes: [Int] = []
-    var members: [Bool] = []
+    // Scratch space sized once for the longest middle part: the new offsets of the items that
+    // stay in their section, and which of them the longest increasing subsequence keeps.
+    var longestMiddle = 0
+    for position in oldLive.indices where oldLive[position] {
+      longestMiddle = Swift.max(longestMiddle, oldMiddleEnd[position] - middleStart[position])
+    }
+    let values = UnsafeMutableBufferPointer<Int32>.allocate(capacity: longestMiddle)
+    defer { values.deallocate() }
+    let members = UnsafeMutableBufferPointer<Bool>.allocate(capacity: longestMiddle)
+    defer { members.deallocate() }
     var destination = self.destination
     self.destination = []  // keep the local copy uniquely referenced
     for position in oldLive.indices where oldLive[position] {
@@ -271,30 +291,42 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
       guard start < end else { continue }
       let base = middleBase[position] - start
       let target = Int64(newPositionOfOld[position])
-      // Items that stay in their section, in old order, with their new offsets.
-      values.removeAll(keepingCapacity: true)
-      indexes.removeAll(keepingCapacity: true)
+      // Items that stay in their section, in old order, with their new offsets; and how many
+      // old items nobody claimed (deletes) and were claimed (moves, unless kept).
+      var staying = 0
+      var unclaimed = 0
+      var claimed = 0
       destination.withUnsafeBufferPointer { destination in
         for offset in start..<end {
           let packed = destination[base + offset]
-          if packed >= 0 && packed >> 32 == target {
-            values.append(Int32(truncatingIfNeeded: packed))
-            indexes.append(base + offset)
+          if packed < 0 {
+            unclaimed &+= 1
+            continue
+          }
+          claimed &+= 1
+          if packed >> 32 == target {
+            values[staying] = Int32(truncatingIfNeeded: packed)
+            staying &+= 1
           }
         }
       }
-      let allKept = values.withUnsafeBufferPointer { values in
-        if _isStrictlyIncreasing(values) { return true }
-        members.removeAll(keepingCapacity: true)
-        members.append(contentsOf: repeatElement(false, count: values.count))
-        members.withUnsafeMutableBufferPointer { _ = _markLongestIncreasingSubsequence(values, $0) }
-        return false
-      }
+      let stayingValues = UnsafeBufferPointer(rebasing: values[..<staying])
+      let allKept = _isStrictlyIncreasing(stayingValues)
+      let kept =
+        allKept
+        ? staying
+        : _markLongestIncreasingSubsequence(stayingValues, UnsafeMutableBufferPointer(rebasing: members[..<staying]))
       destination.withUnsafeMutableBufferPointer { destination in
-        for rank in indexes.indices where allKept || members[rank] {
-          destination[indexes[rank]] = Self._kept
+        var rank = 0
+        for offset in start..<end {
+          let packed = destination[base + offset]
+          guard packed >= 0 && packed >> 32 == target else { continue }
+          if allKept || members[rank] { destination[base + offset] = Self._kept }
+          rank &+= 1
         }
       }
+      _reserve(&deletes, adding: unclaimed)
+      _reserve(&moves, adding: claimed - kept)
       let oldItems = checkReloads ? old._items(atPosition: position) : []
       destination.withUnsafeBufferPointer { destination in
         for offset in start..<end {
@@ -354,6 +386,14 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
     }
     itemReconfigures.sort(by: _precedes)
   }
+}
+
+/// Makes room in `array` for `extra` more elements, growing its capacity at least twofold when it
+/// must grow, so that reserving section by section stays O(total) amortized.
+@inlinable @inline(__always)
+func _reserve<Element>(_ array: inout [Element], adding extra: Int) {
+  let needed = array.count &+ extra
+  if needed > array.capacity { array.reserveCapacity(Swift.max(needed, array.capacity &* 2)) }
 }
 
 /// `[section, item]` without a temporary array.

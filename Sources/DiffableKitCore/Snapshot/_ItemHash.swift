@@ -5,9 +5,9 @@ import Foundation
 /// Identifiers that are fixed-width integers or `UUID`s — database row IDs and generated IDs,
 /// the common shapes — are hashed from their bits by a 64×64→128-bit multiply folded to 64 bits
 /// (the mixing step of wyhash; one round per word, two for a `UUID`), keyed with a per-process
-/// seed. That is a few
-/// cycles where `Hasher` (SipHash-1-3, reached through a call into the standard library) costs
-/// tens of nanoseconds, and hashing is most of what building and probing the index costs.
+/// seed. That is a few cycles where `Hasher` (SipHash-1-3, reached through a call into the
+/// standard library) costs tens of nanoseconds, and hashing was most of what building and
+/// probing the index cost.
 /// Equality of these types is equality of their bits, so the hash is consistent with `==`.
 ///
 /// Every other type goes through its own `Hashable` conformance (`_rawHashValue(seed:)`, which

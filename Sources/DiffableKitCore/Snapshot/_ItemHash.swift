@@ -4,10 +4,10 @@ import Foundation
 ///
 /// Identifiers that are fixed-width integers or `UUID`s — database row IDs and generated IDs,
 /// the common shapes — are hashed from their bits by a 64×64→128-bit multiply folded to 64 bits
-/// (the mixing step of wyhash; one round per word, two for a `UUID`), keyed with a per-process
-/// seed. That is a few cycles where `Hasher` (SipHash-1-3, reached through a call into the
-/// standard library) costs tens of nanoseconds, and hashing was most of what building and
-/// probing the index cost.
+/// (the mixing step of wyhash; one per word), keyed with a per-process seed, then an
+/// xor-shift-multiply finalizer. That is a few cycles where `Hasher` (SipHash-1-3, reached
+/// through a call into the standard library) costs tens of nanoseconds, and hashing was most of
+/// what building and probing the index cost.
 /// Equality of these types is equality of their bits, so the hash is consistent with `==`.
 ///
 /// Every other type goes through its own `Hashable` conformance (`_rawHashValue(seed:)`, which
@@ -31,16 +31,21 @@ enum _ItemHash {
     return product.high ^ product.low
   }
 
-  /// One word, hashed with `seed`: one multiply whose two operands are both keyed.
+  /// One word, hashed with `seed`: one multiply whose two operands are both keyed, then an
+  /// xor-shift-multiply finalizer. The multiply alone leaves the high bits — which pick the home
+  /// bucket — poorly mixed for some seeds on keys that differ only in their high bits (probe
+  /// runs of hundreds of buckets); the finalizer spreads them (`ItemTableTests` checks both).
   @inlinable @inline(__always) static func hash(_ word: UInt64, seed: UInt64) -> Int {
-    Int(truncatingIfNeeded: mix(word ^ seed, (seed &>> 32 | seed &<< 32) ^ 0xE703_7ED1_A0B4_28DB))
+    var hash = mix(word ^ seed, (seed &>> 32 | seed &<< 32) ^ 0xE703_7ED1_A0B4_28DB)
+    hash ^= hash &>> 32
+    hash = hash &* 0xBF58_476D_1CE4_E5B9
+    hash ^= hash &>> 29
+    return Int(truncatingIfNeeded: hash)
   }
 
-  /// Two words, hashed with `seed`: the first multiply combines them, a second one (keyed again)
-  /// spreads the result, so that no choice of one word cancels the other.
+  /// Two words, hashed with `seed`: a first multiply combines them, then the one-word hash.
   @inlinable @inline(__always) static func hash(_ low: UInt64, _ high: UInt64, seed: UInt64) -> Int {
-    let first = mix(low ^ seed, high ^ 0xE703_7ED1_A0B4_28DB)
-    return hash(first ^ 0x8EBC_6AF0_9C88_C6E3, seed: seed)
+    hash(mix(low ^ seed, high ^ 0xE703_7ED1_A0B4_28DB) ^ 0x8EBC_6AF0_9C88_C6E3, seed: seed)
   }
 
   /// The hash of `key`: from its bits for the integer types and `UUID`, through its `Hashable`

@@ -73,7 +73,10 @@ extension DiffableDataSourceSnapshot {
   ///   The first call on a snapshot whose item index is deferred builds it: O(n), once.
   @inlinable
   public func sectionIdentifier(containingItem identifier: ItemIdentifierType) -> SectionIdentifierType? {
-    if let deferred = _deferred { return deferred.resolved(self).pointee.sectionIdentifier(containingItem: identifier) }
+    if let resolved = _resolvedForLookup {
+      guard let location = resolved.pointee._itemLocations[identifier] else { return nil }
+      return resolved.pointee._sectionIDs[resolved.pointee._slots[Int(location.slot)].position]
+    }
     guard let location = _itemLocations[identifier] else { return nil }
     return _sectionIDs[_slots[Int(location.slot)].position]
   }
@@ -85,12 +88,7 @@ extension DiffableDataSourceSnapshot {
   ///   The first call on a snapshot whose item index is deferred builds it: O(n), once.
   @inlinable
   public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
-    if let lookup = _deferredLookup {
-      // Through the published addresses: the resolved snapshot is lent, never copied, and no
-      // reference count is touched (this value keeps the deferred index alive).
-      var address = lookup.resolved.load(ordering: .acquiring)
-      if address == 0 { address = Int(bitPattern: _deferred.unsafelyUnwrapped.resolved(self)) }
-      let resolved = UnsafeMutablePointer<Self>(bitPattern: address).unsafelyUnwrapped
+    if let resolved = _resolvedForLookup, let lookup = _deferredLookup {
       guard let location = resolved.pointee._itemLocations[identifier] else { return nil }
       let starts = UnsafeMutablePointer<Int>(bitPattern: lookup.flatStarts.load(ordering: .acquiring))
       return starts.unsafelyUnwrapped[Int(location.slot)] &+ Int(location.offset)
@@ -114,7 +112,7 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(1) average.
   ///   The first call on a snapshot whose item index is deferred builds it: O(n), once.
   @inlinable public func containsItem(_ identifier: ItemIdentifierType) -> Bool {
-    if let deferred = _deferred { return deferred.resolved(self).pointee.containsItem(identifier) }
+    if let resolved = _resolvedForLookup { return resolved.pointee._itemLocations[identifier] != nil }
     return _itemLocations[identifier] != nil
   }
 
@@ -130,7 +128,10 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(1) average.
   ///   The first call on a snapshot whose item index is deferred builds it: O(n), once.
   @inlinable public func indexPath(for identifier: ItemIdentifierType) -> IndexPath? {
-    if let deferred = _deferred { return deferred.resolved(self).pointee.indexPath(for: identifier) }
+    if let resolved = _resolvedForLookup {
+      guard let location = resolved.pointee._itemLocations[identifier] else { return nil }
+      return IndexPath(item: Int(location.offset), section: resolved.pointee._slots[Int(location.slot)].position)
+    }
     guard let position = _position(ofItem: identifier) else { return nil }
     return IndexPath(item: position.item, section: position.section)
   }
@@ -153,6 +154,18 @@ extension DiffableDataSourceSnapshot {
     let items = _slots[_slotAtPosition[section]].items
     guard item >= 0, item < items.count else { return nil }
     return items[item]
+  }
+
+  /// For lookups by item on a snapshot whose index is deferred: its resolved form (built on the
+  /// first call, O(n) once), nil when this snapshot has its own index. Read through the
+  /// published address: the resolved snapshot is lent, never copied, and no lock or reference
+  /// count is touched (this value keeps the deferred index alive, and the resolved snapshot never
+  /// changes once published). Read fields through `pointee` directly.
+  @inlinable @inline(__always) var _resolvedForLookup: UnsafeMutablePointer<Self>? {
+    guard let lookup = _deferredLookup else { return nil }
+    var address = lookup.resolved.load(ordering: .acquiring)
+    if address == 0 { address = Int(bitPattern: _deferred.unsafelyUnwrapped.resolved(self)) }
+    return UnsafeMutablePointer<Self>(bitPattern: address).unsafelyUnwrapped
   }
 
   /// The slot of `identifier`, or a stop naming the operation.

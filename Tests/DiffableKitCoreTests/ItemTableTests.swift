@@ -118,44 +118,49 @@ struct ItemTableTests {
   }
 
   /// Keys that differ only in a few bits — sequential, strided by a power of two, high bits
-  /// only, one byte of a `UUID` — must still spread over the buckets: linear probing turns a
-  /// weak hash into long probe runs. For fixed seeds (so the test is repeatable), among them
-  /// seeds for which a multiply without the finalizer put a key 290–620 buckets after its home,
-  /// the longest distance from a key's home bucket to where it lands stays within what a random
-  /// hash gives at load 7/10 (about 80–140 for 100,000 keys), and the control bytes (the hash's
-  /// low seven bits) take nearly every value. The process's own seed is checked through a real
-  /// table too.
+  /// only, `UUID`s that differ in one word — must still spread over the buckets: linear probing
+  /// turns a weak hash into long probe runs. For fixed seeds (so the test is repeatable), the
+  /// longest distance from a key's home bucket to where it lands stays within what a random hash
+  /// gives at load 7/10 (63–182 for 100,000 keys in 60 trials), and the control bytes (the hash's
+  /// low seven bits) take nearly every value. The first four seeds are ones for which a variant
+  /// that did not fold the word's high half into its low half put keys 288–620 buckets from home.
   @Test(
     arguments: [
       0xE8A8_529F_035E_FA25, 0x3116_2427_3BFD_1D33, 0x97B7_5092_3CEB_3FFD, 0x3653_F8DD_9B1F_282E,
-      0x0000_0000_0000_0000, 0xFFFF_FFFF_FFFF_FFFF, 0x9E37_79B9_7F4A_7C15, _ItemHash.makeSeed(),
+      0x0000_0000_0000_0000, 0xFFFF_FFFF_FFFF_FFFF, 0x9E37_79B9_7F4A_7C15, 0x5EED_5EED_5EED_5EED,
     ] as [UInt64])
   func keysHashedFromTheirBitsSpreadOverTheBuckets(seed: UInt64) {
-    let count = 100_000
-    let patterns: [(String, (Int) -> Int)] = [
+    let count: UInt64 = 100_000
+    let patterns: [(String, (UInt64) -> UInt64)] = [
       ("sequential", { $0 }), ("stride 2^20", { $0 << 20 }), ("stride 2^32", { $0 << 32 }),
-      ("top bits", { $0 << 47 }), ("negative", { -$0 }), ("stride 1000", { $0 * 1000 }),
+      ("top bits", { $0 << 47 }), ("negative", { 0 &- $0 }), ("stride 1000", { $0 &* 1000 }),
     ]
-    for (name, make) in patterns {
-      let hashes = (0..<count).map { _ItemHash.hash(make($0), seed: seed) }
+    var cases = patterns.map { name, make in (name, (0..<count).map { _ItemHash.hash(make($0), seed: seed) }) }
+    // UUIDs: one word varies, the other is fixed — including the constant the hash mixes into
+    // the high word, which must not cancel it.
+    for (name, fixed) in [("zero", 0), ("the hash's constant", 0xE703_7ED1_A0B4_28DB)] as [(String, UInt64)] {
+      cases.append(
+        ("UUIDs, low word varies, high \(name)", (0..<count).map { _ItemHash.hash(uuid($0, fixed), seed: seed) }))
+      cases.append(
+        ("UUIDs, high word varies, low \(name)", (0..<count).map { _ItemHash.hash(uuid(fixed, $0), seed: seed) }))
+    }
+    for (name, hashes) in cases {
       let distance = longestProbeDistance(hashes: hashes)
       #expect(distance < 250, "\(name), seed \(seed): a key sits \(distance) buckets after its home")
       let tags = Set(hashes.map(_ItemTableStorage<Int>.tag)).count
       #expect(tags >= 120, "\(name), seed \(seed): the control bytes take only \(tags) values")
     }
-    let uuids = (0..<count).map { _ItemHash.hash(bitPatternUUID($0), seed: seed) }
-    let distance = longestProbeDistance(hashes: uuids)
-    #expect(distance < 250, "UUIDs, seed \(seed): a key sits \(distance) buckets after its home")
-    #expect(Set(uuids.map(_ItemTableStorage<Int>.tag)).count >= 120, "UUIDs, seed \(seed): few control bytes")
   }
 
-  /// The same through a real table, with the process's seed, against `Hasher` on the same keys.
-  @Test func keysHashedFromTheirBitsSpreadAsWellAsHasherInATable() {
-    let count = internalChecksEnabled ? 5_000 : 100_000
+  /// The same through a real table, with the process's random seed, beside `Hasher` on the same
+  /// keys. The bound is looser than above (the seed differs from run to run, and the longest
+  /// distance of a random hash has a long tail), but far below what a weak hash gives.
+  @Test func keysHashedFromTheirBitsSpreadInATableWithTheProcessSeed() {
+    let count: UInt64 = internalChecksEnabled ? 5_000 : 100_000
     for (name, keys) in [("sequential", Array(0..<count)), ("top bits", (0..<count).map { $0 << 47 })] {
       let distance = longestProbeDistance(keys)
       let reference = longestProbeDistance(keys.map(HasherHashed.init))
-      #expect(distance < 250 && reference < 250, "\(name): \(distance) buckets (Hasher: \(reference))")
+      #expect(distance < 400 && reference < 400, "\(name): \(distance) buckets (Hasher: \(reference))")
     }
   }
 
@@ -245,10 +250,16 @@ func longestProbeDistance(hashes: [Int]) -> Int {
   return longest
 }
 
-/// A `UUID` whose bytes are `value`'s, little-endian, in its first eight bytes and zero after.
-func bitPatternUUID(_ value: Int) -> UUID {
+/// A `UUID` whose first eight bytes hold `value`'s (native byte order) and last eight zero.
+func bitPatternUUID(_ value: Int) -> UUID { uuid(UInt64(UInt(bitPattern: value)), 0) }
+
+/// A `UUID` made of two words, in native byte order: the ones the item hash reads.
+func uuid(_ low: UInt64, _ high: UInt64) -> UUID {
   var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-  withUnsafeMutableBytes(of: &bytes) { $0.storeBytes(of: UInt64(UInt(bitPattern: value)), as: UInt64.self) }
+  withUnsafeMutableBytes(of: &bytes) {
+    $0.storeBytes(of: low, as: UInt64.self)
+    $0.storeBytes(of: high, toByteOffset: 8, as: UInt64.self)
+  }
   return UUID(uuid: bytes)
 }
 

@@ -3,26 +3,31 @@ import Foundation
 /// The hash the item table places keys by.
 ///
 /// Identifiers that are fixed-width integers or `UUID`s — database row IDs and generated IDs,
-/// the common shapes — are hashed from their bits by a 64×64→128-bit multiply folded to 64 bits
-/// (the mixing step of wyhash; one per word), keyed with a per-process seed, then an
-/// xor-shift-multiply finalizer. That is a few cycles where `Hasher` (SipHash-1-3, reached
-/// through a call into the standard library) costs tens of nanoseconds, and hashing was most of
-/// what building and probing the index cost.
+/// the common shapes — are hashed from their bits: the word's high half is folded onto its low
+/// half, the per-process seed is mixed in, and the result is multiplied by a 64-bit odd constant
+/// (the golden ratio) with the 128-bit product's halves folded together (the mixing step of
+/// wyhash). That is a few cycles where `Hasher` (SipHash-1-3, reached through a call into the
+/// standard library) costs tens of nanoseconds, and hashing was most of what building and
+/// probing the index cost. Consecutive integers — row IDs — land on evenly spaced home buckets
+/// (the multiplication is a Weyl sequence in their low bits), so their probe runs are shorter
+/// than a random hash's; keys that differ only in their high bits are spread by the fold.
 /// Equality of these types is equality of their bits, so the hash is consistent with `==`.
 ///
 /// Every other type goes through its own `Hashable` conformance (`_rawHashValue(seed:)`, which
 /// is `Hasher`), so its `hash(into:)` is honoured exactly.
 ///
 /// The seed comes from `Hasher`'s per-process random seed (so it is fixed when
-/// `SWIFT_DETERMINISTIC_HASHING` is set): identifiers cannot be chosen to collide without
-/// knowing it. This mixing is not a keyed cryptographic hash as SipHash is; a party that could
-/// observe the seed could make chosen identifiers collide and slow the index down (never make
-/// it wrong).
+/// `SWIFT_DETERMINISTIC_HASHING` is set), and keys every word that goes into the hash: the
+/// identifiers an app is sent cannot be chosen to collide without knowing it. This is not a keyed
+/// cryptographic hash as SipHash is; a party that learnt the seed could make chosen identifiers
+/// collide and slow the index down (never make it wrong).
 @usableFromInline
 enum _ItemHash {
-  /// The per-process seed: a `Hasher` hash of a constant. O(1) (one SipHash).
+  /// The per-process seed, 64 bits on every platform: `Hasher` hashes of two constants. O(1).
   @inlinable static func makeSeed() -> UInt64 {
-    UInt64(truncatingIfNeeded: 0x5EED_5EED._rawHashValue(seed: 0))
+    let low = UInt64(UInt(bitPattern: 0x5EED_5EED._rawHashValue(seed: 0)))
+    let high = UInt64(UInt(bitPattern: 0x0BAD_5EED._rawHashValue(seed: 0)))
+    return low ^ (high &<< 32 | high &>> 32)
   }
 
   /// The 64-bit multiply's two halves folded together.
@@ -31,25 +36,22 @@ enum _ItemHash {
     return product.high ^ product.low
   }
 
-  /// One word, hashed with `seed`: one multiply whose two operands are both keyed, then an
-  /// xor-shift-multiply finalizer. The multiply alone leaves the high bits — which pick the home
-  /// bucket — poorly mixed for some seeds on keys that differ only in their high bits (probe
-  /// runs of hundreds of buckets); the finalizer spreads them (`ItemTableTests` checks both).
+  /// One word, hashed with `seed`.
   @inlinable @inline(__always) static func hash(_ word: UInt64, seed: UInt64) -> Int {
-    var hash = mix(word ^ seed, (seed &>> 32 | seed &<< 32) ^ 0xE703_7ED1_A0B4_28DB)
-    hash ^= hash &>> 32
-    hash = hash &* 0xBF58_476D_1CE4_E5B9
-    hash ^= hash &>> 29
-    return Int(truncatingIfNeeded: hash)
+    Int(truncatingIfNeeded: mix(word ^ (word &>> 32) ^ seed, 0x9E37_79B9_7F4A_7C15))
   }
 
-  /// Two words, hashed with `seed`: a first multiply combines them, then the one-word hash.
+  /// Two words, hashed with `seed`: the high word's hash (with a derived seed) keys the low
+  /// word's, so neither word can cancel the other.
   @inlinable @inline(__always) static func hash(_ low: UInt64, _ high: UInt64, seed: UInt64) -> Int {
-    hash(mix(low ^ seed, high ^ 0xE703_7ED1_A0B4_28DB) ^ 0x8EBC_6AF0_9C88_C6E3, seed: seed)
+    let keyed = UInt64(UInt(bitPattern: hash(high, seed: seed ^ 0xE703_7ED1_A0B4_28DB)))
+    return hash(low ^ keyed, seed: seed)
   }
 
   /// The hash of `key`: from its bits for the integer types and `UUID`, through its `Hashable`
-  /// conformance otherwise. The type tests fold away when the table is specialized.
+  /// conformance otherwise. The type tests fold away where the table is specialized (its
+  /// members are inlinable); unspecialized code makes the same tests at run time, with the same
+  /// results.
   @inlinable @inline(__always) static func hash<Key: Hashable>(_ key: Key, seed: UInt64) -> Int {
     if Key.self == Int.self { return hash(UInt64(UInt(bitPattern: unsafeBitCast(key, to: Int.self))), seed: seed) }
     if Key.self == Int64.self { return hash(UInt64(bitPattern: unsafeBitCast(key, to: Int64.self)), seed: seed) }

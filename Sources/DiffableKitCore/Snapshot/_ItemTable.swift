@@ -114,9 +114,9 @@ struct _ItemTable<Key: Hashable> {
   /// truth, and every key is placed by its current hash. Keys are stored
   /// without looking for equal ones, so the table holds exactly one entry per position even
   /// when keys break `Hashable`'s contract. O(n).
-  @usableFromInline mutating func rebuild(from sections: [(slot: Int, keys: [Key])]) {
+  @inlinable mutating func rebuild(from sections: [(slot: Int, keys: [Key])]) {
     let total = sections.reduce(0) { $0 + $1.keys.count }
-    let fresh = Storage(bucketCount: Storage.bucketCount(forCount: total))
+    let fresh = Storage(bucketCount: Storage.bucketCount(forCount: total), seed: _storage?.seed ?? _ItemHash.makeSeed())
     var entry = 0
     for (slot, keys) in sections {
       for (offset, key) in keys.enumerated() {
@@ -221,7 +221,7 @@ struct _ItemTable<Key: Hashable> {
     if let old = _storage {
       fresh = bucketCount == old.bucketCount ? old.copy() : old.resized(to: bucketCount, moving: isUnique)
     } else {
-      fresh = Storage(bucketCount: bucketCount)
+      fresh = Storage(bucketCount: bucketCount, seed: _ItemHash.makeSeed())
     }
     _storage = fresh
     return fresh
@@ -323,7 +323,8 @@ final class _ItemTableStorage<Key: Hashable> {
   /// Per occupied bucket: the index of its entry.
   @usableFromInline let slots: UnsafeMutablePointer<UInt32>
   @usableFromInline let entries: UnsafeMutablePointer<_ItemTableEntry<Key>>
-  /// The seed of ``hash(_:)``: the same in every table of the process.
+  /// The seed of ``hash(_:)``. Copies and resized tables keep it (a copy keeps the bucket
+  /// layout); new tables take the process's (``_ItemHash/makeSeed()``).
   @usableFromInline let seed: UInt64
 
   /// The largest bucket count: entry indexes are 32-bit (2^30 where `Int` is 32-bit).
@@ -344,10 +345,10 @@ final class _ItemTableStorage<Key: Hashable> {
 
   /// An empty table; `bucketCount` is at least 16 and at most ``maximumBucketCount`` (any
   /// number: home buckets come from a multiplication, not a mask).
-  @inlinable init(bucketCount: Int) {
+  @inlinable init(bucketCount: Int, seed: UInt64) {
     self.bucketCount = bucketCount
     self.maxCount = Self.maxCount(forBucketCount: bucketCount)
-    seed = _ItemHash.makeSeed()
+    self.seed = seed
     control = _allocateLargeTable(of: UInt8.self, count: bucketCount)
     control.initialize(repeating: 0, count: bucketCount)
     // Slots are read only where the control byte is set, so they need no zeroing.
@@ -548,7 +549,7 @@ final class _ItemTableStorage<Key: Hashable> {
 
   /// A copy with the same buckets and entries.
   @inlinable func copy() -> _ItemTableStorage {
-    let copy = _ItemTableStorage(bucketCount: bucketCount)
+    let copy = _ItemTableStorage(bucketCount: bucketCount, seed: seed)
     copy.control.update(from: control, count: bucketCount)
     UnsafeMutableRawPointer(copy.slots).copyMemory(from: slots, byteCount: bucketCount * 4)
     copy.entries.initialize(from: entries, count: count)
@@ -559,7 +560,7 @@ final class _ItemTableStorage<Key: Hashable> {
   /// A table with `newBucketCount` buckets holding the same keys, moved out of this one when
   /// `moving` (this table is then left empty) and copied otherwise.
   @inlinable func resized(to newBucketCount: Int, moving: Bool) -> _ItemTableStorage {
-    let fresh = _ItemTableStorage(bucketCount: newBucketCount)
+    let fresh = _ItemTableStorage(bucketCount: newBucketCount, seed: seed)
     if moving {
       fresh.entries.moveInitialize(from: entries, count: count)
     } else {

@@ -74,8 +74,10 @@ extension DiffableDataSourceSnapshot {
   @inlinable
   public func sectionIdentifier(containingItem identifier: ItemIdentifierType) -> SectionIdentifierType? {
     if let resolved = _resolvedForLookup {
-      guard let location = resolved.pointee._itemLocations[identifier] else { return nil }
-      return resolved.pointee._sectionIDs[resolved.pointee._slots[Int(location.slot)].position]
+      return withExtendedLifetime(_deferred) {
+        guard let location = resolved.pointee._itemLocations[identifier] else { return nil }
+        return resolved.pointee._sectionIDs[resolved.pointee._slots[Int(location.slot)].position]
+      }
     }
     guard let location = _itemLocations[identifier] else { return nil }
     return _sectionIDs[_slots[Int(location.slot)].position]
@@ -88,10 +90,14 @@ extension DiffableDataSourceSnapshot {
   ///   The first call on a snapshot whose item index is deferred builds it: O(n), once.
   @inlinable
   public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
-    if let resolved = _resolvedForLookup, let lookup = _deferredLookup {
-      guard let location = resolved.pointee._itemLocations[identifier] else { return nil }
-      let starts = UnsafeMutablePointer<Int>(bitPattern: lookup.flatStarts.load(ordering: .acquiring))
-      return starts.unsafelyUnwrapped[Int(location.slot)] &+ Int(location.offset)
+    if let resolved = _resolvedForLookup {
+      return withExtendedLifetime(_deferred) {
+        guard let location = resolved.pointee._itemLocations[identifier] else { return nil }
+        // Published before the resolved snapshot, so set whenever `resolved` is.
+        let starts = _deferredLookup.unsafelyUnwrapped.flatStarts.load(ordering: .acquiring)
+        return UnsafeMutablePointer<Int>(bitPattern: starts).unsafelyUnwrapped[Int(location.slot)]
+          &+ Int(location.offset)
+      }
     }
     guard let location = _itemLocations[identifier] else { return nil }
     return _counts.prefixSum(_slots[Int(location.slot)].position) + Int(location.offset)
@@ -112,7 +118,9 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(1) average.
   ///   The first call on a snapshot whose item index is deferred builds it: O(n), once.
   @inlinable public func containsItem(_ identifier: ItemIdentifierType) -> Bool {
-    if let resolved = _resolvedForLookup { return resolved.pointee._itemLocations[identifier] != nil }
+    if let resolved = _resolvedForLookup {
+      return withExtendedLifetime(_deferred) { resolved.pointee._itemLocations[identifier] != nil }
+    }
     return _itemLocations[identifier] != nil
   }
 
@@ -129,8 +137,10 @@ extension DiffableDataSourceSnapshot {
   ///   The first call on a snapshot whose item index is deferred builds it: O(n), once.
   @inlinable public func indexPath(for identifier: ItemIdentifierType) -> IndexPath? {
     if let resolved = _resolvedForLookup {
-      guard let location = resolved.pointee._itemLocations[identifier] else { return nil }
-      return IndexPath(item: Int(location.offset), section: resolved.pointee._slots[Int(location.slot)].position)
+      return withExtendedLifetime(_deferred) {
+        guard let location = resolved.pointee._itemLocations[identifier] else { return nil }
+        return IndexPath(item: Int(location.offset), section: resolved.pointee._slots[Int(location.slot)].position)
+      }
     }
     guard let position = _position(ofItem: identifier) else { return nil }
     return IndexPath(item: position.item, section: position.section)
@@ -160,7 +170,9 @@ extension DiffableDataSourceSnapshot {
   /// first call, O(n) once), nil when this snapshot has its own index. Read through the
   /// published address: the resolved snapshot is lent, never copied, and no lock or reference
   /// count is touched (this value keeps the deferred index alive, and the resolved snapshot never
-  /// changes once published). Read fields through `pointee` directly.
+  /// changes once published). Read fields through `pointee` directly, inside
+  /// `withExtendedLifetime(_deferred)`: the pointer is valid only while the deferred index lives,
+  /// and nothing else keeps this value alive after its last use.
   @inlinable @inline(__always) var _resolvedForLookup: UnsafeMutablePointer<Self>? {
     guard let lookup = _deferredLookup else { return nil }
     var address = lookup.resolved.load(ordering: .acquiring)

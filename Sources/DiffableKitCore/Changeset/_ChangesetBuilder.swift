@@ -229,7 +229,7 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
     for target in newLive.indices where newLive[target] {
       longestMiddle = Swift.max(longestMiddle, newMiddleEnd[target] - middleStart[oldPositionOfNew[target]])
     }
-    let inserted = UnsafeMutableBufferPointer<Int32>.allocate(capacity: longestMiddle)
+    let inserted = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: longestMiddle)
     defer { inserted.deallocate() }
     destination.withUnsafeMutableBufferPointer { destination in
       for target in newLive.indices where newLive[target] {
@@ -253,7 +253,7 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
             {
               destination[index] = Int64(target) << 32 | Int64(offset)
             } else {
-              inserted[insertedCount] = Int32(truncatingIfNeeded: offset)
+              inserted[insertedCount] = UInt32(truncatingIfNeeded: offset)
               insertedCount &+= 1
             }
           }
@@ -282,6 +282,7 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
     let values = UnsafeMutableBufferPointer<Int32>.allocate(capacity: longestMiddle)
     defer { values.deallocate() }
     let members = UnsafeMutableBufferPointer<Bool>.allocate(capacity: longestMiddle)
+    members.initialize(repeating: false)
     defer { members.deallocate() }
     var destination = self.destination
     self.destination = []  // keep the local copy uniquely referenced

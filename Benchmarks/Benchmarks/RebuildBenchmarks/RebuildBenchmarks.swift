@@ -56,6 +56,11 @@ func differenceKitScenario(_ sections: [[Int]], firstFresh: Int) -> [[Int]] {
   }
 }
 
+/// An identifier type of the app's own: hashed through its `Hashable` conformance (`Hasher`).
+struct RowID: Hashable, Sendable {
+  var raw: Int
+}
+
 func label(_ count: Int) -> String { count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1000)k" }
 
 /// Builds `count` snapshots from `sections` and keeps them until the measurement stopped, so
@@ -192,6 +197,38 @@ let benchmarks: @Sendable () -> Void = {
     let dictionary = Dictionary(uniqueKeysWithValues: million.joined().enumerated().map { ($1, $0) })
     return (dictionary, Array(million.joined()).shuffled(using: &generator))
   }
+
+  // The same for identifiers the item table does not hash from their bits: a struct ID (hashed
+  // through its `Hashable` conformance, that is `Hasher`), and UUIDs (hashed from their bits).
+  func randomLookups<Item: Hashable>(_ name: String, _ make: @escaping @Sendable (Int) -> Item) {
+    Benchmark("indexOfItem every item in random order, \(name) 1M ×100: DiffableKit") { benchmark, input in
+      for _ in benchmark.scaledIterations {
+        var sum = 0
+        for item in input.shuffled { sum &+= input.snapshot.indexOfItem(item)! }
+        blackHole(sum)
+      }
+    } setup: { () -> (snapshot: Snapshot<Item>, shuffled: [Item]) in
+      let million = layout(count: 1_000_000, sections: 100, make)
+      var generator = SplitMix64(seed: 7)
+      let snapshot = buildSnapshot(million)
+      blackHole(snapshot.indexOfItem(million[0][0]))
+      return (snapshot, Array(million.joined()).shuffled(using: &generator))
+    }
+    Benchmark("indexOfItem every item in random order, \(name) 1M ×100: Dictionary baseline") { benchmark, input in
+      for _ in benchmark.scaledIterations {
+        var sum = 0
+        for item in input.shuffled { sum &+= input.dictionary[item]! }
+        blackHole(sum)
+      }
+    } setup: { () -> (dictionary: [Item: Int], shuffled: [Item]) in
+      let million = layout(count: 1_000_000, sections: 100, make)
+      var generator = SplitMix64(seed: 7)
+      let dictionary = Dictionary(uniqueKeysWithValues: million.joined().enumerated().map { ($1, $0) })
+      return (dictionary, Array(million.joined()).shuffled(using: &generator))
+    }
+  }
+  randomLookups("RowID struct") { RowID(raw: $0) }
+  randomLookups("UUID") { _ in UUID() }
 
   // 4. Memory held by one value: the growth of the process's resident memory while building it
   // (the value still alive; a fresh process each time), reported in kB.

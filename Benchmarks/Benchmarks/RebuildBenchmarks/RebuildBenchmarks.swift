@@ -143,6 +143,24 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
+  // A nearly unchanged rebuild: ten new items near the end of one section (a chat's new
+  // messages, a feed's newest rows), the index derived from the shown snapshot's.
+  for sections in [1, 100] {
+    Benchmark("rebuild + diff, 10 items inserted near the end, Int 1M ×\(sections): DiffableKit") { benchmark, input in
+      for _ in benchmark.scaledIterations {
+        let rebuilt = buildSnapshot(input.new)
+        blackHole(SnapshotChangeset(from: input.shown, to: rebuilt))
+      }
+    } setup: { () -> (new: [[Int]], shown: Snapshot<Int>) in
+      let old = layout(count: 1_000_000, sections: sections) { $0 }
+      let shown = shownSnapshot(old)
+      blackHole(shown.indexOfItem(0))  // the shown snapshot has been looked up (its index built)
+      var new = old
+      new[new.count - 1].insert(contentsOf: 2_000_000..<2_000_010, at: new[new.count - 1].count - 5)
+      return (new, shown)
+    }
+  }
+
   for count in [100_000, 1_000_000] {
     for sections in [1, 100] {
       let scale = Benchmark.Configuration(

@@ -72,9 +72,11 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
   ///
   /// A rebuilt snapshot whose appended items were never checked (its index deferred) is first
   /// compared with `old`, section by section: when every section is equal, it holds every
-  /// identifier once because `old` does, nothing changed, and no identifier is hashed. Otherwise
-  /// `old`'s index is needed to match items, and `new` needs its sections checked (its index
-  /// only when it has reload or reconfigure marks).
+  /// identifier once because `old` does, nothing changed, no identifier is hashed, and it shares
+  /// `old`'s index when that exists. Otherwise `old`'s index is needed to match items, and `new`
+  /// needs its sections checked: when it is close to `old` its index is derived from `old`'s,
+  /// hashing only the items that changed (``_DeferredItemIndex/resolve(_:sharingOrDerivingFrom:allEqual:)``),
+  /// else it is built in one pass.
   @inlinable
   static func changeset(from old: Snapshot, to new: Snapshot) -> SnapshotChangeset<
     SectionIdentifierType, ItemIdentifierType
@@ -83,9 +85,21 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
       old._withCheckedSections({ new._storedSectionsEqual($0) })
     {
       deferred.markChecked()
+      // When `old` has its index, `new` shares it (O(1)): the next diff, with `new` as the old
+      // side, then finds it built.
+      if old._deferred == nil {
+        _ = deferred.resolve(new, sharingOrDerivingFrom: old, allEqual: true)
+      } else if let indexed = old._deferred?.resolvedIfBuilt {
+        _ = deferred.resolve(new, sharingOrDerivingFrom: indexed.pointee, allEqual: true)
+      }
       return SnapshotChangeset()
     }
     return old._withIndex { old in
+      // A rebuilt snapshot close to `old` gets its index from `old`'s, changed where they differ
+      // (the diff needs it checked, the next diff needs its index); otherwise it is built below.
+      if let deferred = new._deferred, deferred.resolvedIfBuilt == nil {
+        _ = deferred.resolve(new, sharingOrDerivingFrom: old, allEqual: false)
+      }
       let run = { (new: Snapshot) -> SnapshotChangeset<SectionIdentifierType, ItemIdentifierType> in
         var builder = Self(old: old, new: new)
         return builder.run()

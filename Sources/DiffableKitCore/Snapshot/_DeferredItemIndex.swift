@@ -87,6 +87,10 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     return resolvedIfBuilt != nil || _sectionsAreChecked
   }
 
+  /// How the resolved snapshot's index came to be (for tests and diagnostics). Set under `lock`.
+  @usableFromInline enum Resolution: Sendable { case notYet, built, shared, derived }
+  @usableFromInline var resolution = Resolution.notYet
+
   /// Whether the stored sections hold every identifier exactly once, as the snapshot reads.
   @inlinable var sectionsAreChecked: Bool {
     lock.lock()
@@ -122,6 +126,14 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     defer { lock.unlock() }
     if let built = resolvedIfBuilt { return built }
     let (snapshot, changed) = _resolve(raw, checked: _sectionsAreChecked)
+    resolution = .built
+    return _publish(snapshot, changed: changed)
+  }
+
+  /// Publishes `snapshot` as the resolved form (under `lock`, once): its per-slot flat starts,
+  /// then its address. Unless `changed`, the stored sections are known to hold every identifier
+  /// once.
+  @inlinable func _publish(_ snapshot: Snapshot, changed: Bool) -> UnsafeMutablePointer<Snapshot> {
     let pointer = UnsafeMutablePointer<Snapshot>.allocate(capacity: 1)
     pointer.initialize(to: snapshot)
     let slotCount = Swift.max(snapshot._slots.count, 1)
@@ -136,6 +148,112 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     if !changed { _sectionsAreChecked = true }
     _published.store(Int(bitPattern: pointer), ordering: .releasing)
     return pointer
+  }
+
+  /// Resolves `raw` with `old`'s item index when that is cheaper than building one, and
+  /// returns whether `raw` is resolved now. `old` must have its index (no deferred one).
+  ///
+  /// When every section is equal and stored in the same slots, `raw`'s index *is* `old`'s: it
+  /// is shared (O(1), copy-on-write). Otherwise, for identifiers hashed from their bits
+  /// (``_ItemHash/hashesFromBits(_:)``: their equality is exact, so entries are found by
+  /// position safely) and sections `raw` shares with `old` stored in the same slots, the index
+  /// is derived from a copy of `old`'s table: the items of each section's changed middle part
+  /// (after trimming the common prefix and suffix by comparison) and of deleted sections are
+  /// removed, the common suffixes moved to their new offsets, and the new middle parts and
+  /// inserted sections added — which finds any identifier `raw` repeats. That is O(n)
+  /// comparisons and copying plus one hash per changed item, instead of one per item. It is
+  /// done only when the changed items are at most a quarter of the snapshot.
+  ///
+  /// Returns false, publishing nothing, when it does not apply, would not pay, or meets a
+  /// repeated identifier: the caller then resolves `raw` as usual, which reports the repeat
+  /// naming its call.
+  @inlinable func resolve(_ raw: Snapshot, sharingOrDerivingFrom old: Snapshot, allEqual: Bool) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    if resolvedIfBuilt != nil { return true }
+    guard old._deferred == nil else { return false }
+    if allEqual {
+      guard raw._slotAtPosition == old._slotAtPosition else { return false }
+      var result = raw
+      result._setDeferred(nil)
+      result._itemLocations = old._itemLocations
+      resolution = .shared
+      _ = _publish(result, changed: false)
+      return true
+    }
+    guard _ItemHash.hashesFromBits(ItemIdentifierType.self) else { return false }
+    typealias Location = _ItemTableLocation
+    // Plan: per section of `raw`, its slot and, when `old` has it, the common prefix and suffix.
+    var shared: [(slot: Int, prefix: Int, suffix: Int)] = []
+    var inserted: [Int] = []  // slots of sections `old` does not have
+    var work = 0
+    for position in raw._slotAtPosition.indices {
+      let slot = raw._slotAtPosition[position]
+      let newItems = raw._slots[slot].items
+      guard let oldSlot = old._slotBySection[raw._sectionIDs[position]] else {
+        inserted.append(slot)
+        work += newItems.count
+        continue
+      }
+      guard oldSlot == slot else { return false }
+      let oldItems = old._slots[slot].items
+      let (prefix, suffix) = _commonAffixes(oldItems, newItems)
+      shared.append((slot, prefix, suffix))
+      work += oldItems.count + newItems.count - 2 * (prefix + suffix)
+      if oldItems.count != newItems.count { work += suffix }
+      if work > itemCount / 4 { return false }
+    }
+    var deleted: [Int] = []  // slots of `old`'s sections that `raw` does not have
+    for position in old._slotAtPosition.indices where raw._slotBySection[old._sectionIDs[position]] == nil {
+      let slot = old._slotAtPosition[position]
+      deleted.append(slot)
+      work += old._slots[slot].items.count
+    }
+    guard work <= itemCount / 4 else { return false }
+    var table = old._itemLocations
+    // 1. Remove what leaves: every item of a deleted section, the old middle of the others.
+    for slot in deleted {
+      for (offset, item) in old._slots[slot].items.enumerated()
+      where !table.removeValue(forKey: item, at: Location(slot: slot, offset: offset)) {
+        return false
+      }
+    }
+    for (slot, prefix, suffix) in shared {
+      let oldItems = old._slots[slot].items
+      for offset in prefix..<(oldItems.count - suffix)
+      where !table.removeValue(forKey: oldItems[offset], at: Location(slot: slot, offset: offset)) {
+        return false
+      }
+    }
+    // 2. Move each common suffix to its new offsets.
+    for (slot, _, suffix) in shared where suffix > 0 {
+      let newItems = raw._slots[slot].items
+      let shift = newItems.count - old._slots[slot].items.count
+      guard shift != 0 else { continue }
+      if table.relocate(newItems, from: newItems.count - suffix, slot: slot, oldOffset: { $0 - shift }) != nil {
+        return false
+      }
+    }
+    // 3. Add what arrives; a repeat of any identifier still in the table fails here.
+    table.reserveCapacity(itemCount)
+    for (slot, prefix, suffix) in shared {
+      let newItems = raw._slots[slot].items
+      let end = newItems.count - suffix
+      if prefix < end && !table.insertAllNew(Array(newItems[prefix..<end]), slot: slot, firstOffset: prefix) {
+        return false
+      }
+    }
+    for slot in inserted where !table.insertAllNew(raw._slots[slot].items, slot: slot, firstOffset: 0) {
+      return false
+    }
+    guard table.count == itemCount else { return false }
+    var result = raw
+    result._setDeferred(nil)
+    result._itemLocations = table
+    result._checkInvariantsIfEnabled()
+    resolution = .derived
+    _ = _publish(result, changed: false)
+    return true
   }
 
   /// Builds the resolved form of `raw`. When `checked`, every identifier is known to be stored

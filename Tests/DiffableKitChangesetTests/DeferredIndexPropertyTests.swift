@@ -300,6 +300,7 @@ struct DeferredIndexPropertyTests {
   /// every query against the model afterwards.
   @Test func nearlyUnchangedRebuildsDeriveTheirIndexFromTheShownOne() async {
     DiffableKitWarningCollector.install()
+    let tally = DerivedTally()
     await propertyCheck(count: 300, input: Gen.uint64(in: 0 ... .max)) { seed in
       var driver = Driver(seed: seed)
       var model: Model = (0..<(1 + driver.roll(4))).map { s in ("S\(s)", driver.freshItems(40 + driver.roll(60))) }
@@ -345,14 +346,18 @@ struct DeferredIndexPropertyTests {
           return
         }
         let flat = layout.flatMap(\.items)
+        if rebuilt._deferred?.resolution == .derived { tally.add() }
         if flat != model.flatMap(\.items) && rebuilt._deferred?.resolution != .derived {
-          // Built from scratch: allowed only when the edits touched more than a quarter of it.
+          // Built from scratch: allowed when the edits touched more than a quarter of it …
           let work = zip(model, layout).reduce(0) { total, pair in
             let (prefix, suffix) = _commonAffixes(pair.0.items, pair.1.items)
             let moved = pair.0.items.count != pair.1.items.count ? suffix : 0
             return total + pair.0.items.count + pair.1.items.count - 2 * (prefix + suffix) + moved
           }
-          #expect(work > flat.count / 4, "a small change built the index from scratch (\(context))")
+          // … or when the shown table has no room for the items added (growing would rehash).
+          let room = shown._deferred?.resolvedIfBuilt?.pointee._itemLocations.capacity ?? shown._itemLocations.capacity
+          #expect(
+            work > flat.count / 4 || flat.count > room, "a small change built the index from scratch (\(context))")
         }
         resolved.pointee._checkInvariants()
         Driver.check(rebuilt, layout, context)
@@ -360,6 +365,9 @@ struct DeferredIndexPropertyTests {
         model = layout
       }
     }
+    // Small tables have little room for added items, so some rounds build from scratch; of
+    // the 1,200 rounds, over a third derive (about 450 in trial runs).
+    #expect(tally.derived >= 200, "only \(tally.derived) of 1,200 rebuilds derived their index")
   }
 
   /// A repeat in a rebuilt snapshot close to the shown one is still reported naming its call:
@@ -396,4 +404,11 @@ struct DeferredIndexPropertyTests {
     #expect(rebuilt.itemIdentifiers(inSection: "b") == [7_777_777, 4_242_424])
     #expect(DiffableKitWarningCollector.messages(containing: "4242424").count == 1)
   }
+}
+
+/// How many rebuilt snapshots had their index derived (counted across the property's runs).
+final class DerivedTally: @unchecked Sendable {
+  let lock = NSLock()
+  var derived = 0
+  func add() { lock.withLock { derived += 1 } }
 }

@@ -210,6 +210,9 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
       work += old._slots[slot].items.count
     }
     guard work <= itemCount / 4 else { return false }
+    // Growing the copy would rehash every key: only within the capacity `old`'s table has (a
+    // table built in one pass keeps some room, ``_DeferredItemIndex/headroom(for:)``).
+    guard itemCount <= old._itemLocations.capacity else { return false }
     var table = old._itemLocations
     // 1. Remove what leaves: every item of a deleted section, the old middle of the others.
     for slot in deleted {
@@ -235,7 +238,6 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
       }
     }
     // 3. Add what arrives; a repeat of any identifier still in the table fails here.
-    table.reserveCapacity(itemCount)
     for (slot, prefix, suffix) in shared {
       let newItems = raw._slots[slot].items
       let end = newItems.count - suffix
@@ -256,6 +258,11 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     return true
   }
 
+  /// The capacity a table built in one pass gets for `count` keys: 1/32 more, so that the
+  /// indexes derived from it (``resolve(_:sharingOrDerivingFrom:allEqual:)``) can take items
+  /// added by later rebuilds without rehashing. O(1).
+  @inlinable static func headroom(for count: Int) -> Int { count + count / 32 }
+
   /// Builds the resolved form of `raw`. When `checked`, every identifier is known to be stored
   /// once and the index is built without looking for repeats; otherwise the index is built in
   /// one pass that looks for them, and the recorded calls are replayed through the eager path
@@ -273,7 +280,7 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
       return (result, false)
     }
     var table = _ItemTable<ItemIdentifierType>()
-    table.reserveCapacity(itemCount)
+    table.reserveCapacity(Self.headroom(for: itemCount))
     var clean = true
     for (slot, keys) in sections where !table.insertAllNewOrStop(keys, slot: slot, firstOffset: 0) {
       clean = false

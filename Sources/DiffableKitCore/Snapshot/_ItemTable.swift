@@ -46,6 +46,9 @@ struct _ItemTable<Key: Hashable> {
   /// The number of keys. O(1).
   @inlinable var count: Int { _storage?.count ?? 0 }
 
+  /// How many keys the table holds without growing. O(1).
+  @inlinable var capacity: Int { _storage?.maxCount ?? 0 }
+
   /// The value stored for `key`, or nil. O(1) average.
   @inlinable subscript(key: Key) -> Value? {
     guard let storage = _storage else { return nil }
@@ -116,7 +119,9 @@ struct _ItemTable<Key: Hashable> {
   /// when keys break `Hashable`'s contract. O(n).
   @inlinable mutating func rebuild(from sections: [(slot: Int, keys: [Key])]) {
     let total = sections.reduce(0) { $0 + $1.keys.count }
-    let fresh = Storage(bucketCount: Storage.bucketCount(forCount: total), seed: _storage?.seed ?? _ItemHash.makeSeed())
+    // Room for 1/32 more keys, as a table built in one pass by the deferred index has.
+    let fresh = Storage(
+      bucketCount: Storage.bucketCount(forCount: total + total / 32), seed: _storage?.seed ?? _ItemHash.makeSeed())
     var entry = 0
     for (slot, keys) in sections {
       for (offset, key) in keys.enumerated() {

@@ -164,6 +164,25 @@ struct ItemTableTests {
     }
   }
 
+  /// `hashesFromBits` and the hash's fast paths name the same types: a listed type is hashed
+  /// from its bits (not by `Hasher`), any other through its `Hashable` conformance.
+  @Test func theTypesHashedFromTheirBitsAreTheOnesListed() {
+    let seed: UInt64 = 0x1234_5678_9ABC_DEF0
+    func viaHasher<Key: Hashable>(_ key: Key) -> Bool {
+      _ItemHash.hash(key, seed: seed) == key._rawHashValue(seed: Int(truncatingIfNeeded: seed))
+    }
+    #expect(_ItemHash.hashesFromBits(Int.self) && !viaHasher(12_345))
+    #expect(_ItemHash.hashesFromBits(Int64.self) && !viaHasher(Int64(12_345)))
+    #expect(_ItemHash.hashesFromBits(UInt64.self) && !viaHasher(UInt64(12_345)))
+    #expect(_ItemHash.hashesFromBits(UInt.self) && !viaHasher(UInt(12_345)))
+    #expect(_ItemHash.hashesFromBits(Int32.self) && !viaHasher(Int32(12_345)))
+    #expect(_ItemHash.hashesFromBits(UInt32.self) && !viaHasher(UInt32(12_345)))
+    #expect(_ItemHash.hashesFromBits(UUID.self) && !viaHasher(uuid(1, 2)))
+    #expect(!_ItemHash.hashesFromBits(Int16.self) && viaHasher(Int16(12_345)))
+    #expect(!_ItemHash.hashesFromBits(String.self) && viaHasher("12345"))
+    #expect(!_ItemHash.hashesFromBits(HasherHashed<Int>.self) && viaHasher(HasherHashed(12_345)))
+  }
+
   @Test func growsPastManyDoublingsAndKeepsEveryKey() {
     var table = _ItemTable<Int>()
     let size = internalChecksEnabled ? 4_000 : 50_000  // each insert is checked in O(n) then

@@ -93,13 +93,15 @@ public struct SnapshotChangeset<SectionIdentifierType: Hashable, ItemIdentifierT
   ///
   ///   Item indexes: when `new` was rebuilt by appending and every section equals `old`'s, the
   ///   comparison settles it (it holds every identifier once because `old` does), nothing is
-  ///   hashed, and `new` shares `old`'s index when it has one. Otherwise `old`'s item index is
-  ///   used (built once if it was deferred) and `new`'s appended items are checked while its
-  ///   index is made, so that the next diff, from `new`, finds it ready: for integer or `UUID`
-  ///   identifiers, when the items that differ (middle parts of sections, after their common
-  ///   prefix and suffix, and the suffixes that shift) are at most a quarter of `new`, it is
-  ///   derived from a copy of `old`'s — O(n) copying and comparing, one hash per changed item;
-  ///   otherwise it is built in one pass, one hash per item.
+  ///   hashed, and for integer or `UUID` identifiers `new` shares `old`'s index when it has one.
+  ///   Otherwise `old`'s item index is used (built once if it was deferred) and `new`'s appended
+  ///   items are checked while its index is made, so that the next diff, from `new`, finds it
+  ///   ready: for integer or `UUID` identifiers, when the items that differ (middle parts of
+  ///   sections, after their common prefix and suffix, and the suffixes that shift) are at most
+  ///   a quarter of `new`, the sections both have keep their storage slots (sections added or
+  ///   removed at the end do) and the items fit `old`'s table, it is derived from a copy of
+  ///   `old`'s — O(n) copying and comparing, one hash per changed item; otherwise it is built in
+  ///   one pass, one hash per item.
   @inlinable
   public init(
     from old: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,

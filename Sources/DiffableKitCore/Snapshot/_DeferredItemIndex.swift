@@ -153,16 +153,19 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   /// Resolves `raw` with `old`'s item index when that is cheaper than building one, and
   /// returns whether `raw` is resolved now. `old` must have its index (no deferred one).
   ///
-  /// When every section is equal and stored in the same slots, `raw`'s index *is* `old`'s: it
-  /// is shared (O(1), copy-on-write). Otherwise, for identifiers hashed from their bits
-  /// (``_ItemHash/hashesFromBits(_:)``: their equality is exact, so entries are found by
-  /// position safely) and sections `raw` shares with `old` stored in the same slots, the index
+  /// Only for identifiers hashed from their bits (``_ItemHash/hashesFromBits(_:)``: their
+  /// equality is exact and they cannot change while stored, so entries are found by position
+  /// safely). When every section is equal and stored in the same slots, `raw`'s index *is*
+  /// `old`'s: it is shared (O(1), copy-on-write). Otherwise, when the sections `raw` shares with
+  /// `old` are stored in the same slots (a snapshot rebuilt from scratch numbers its slots in
+  /// append order, so sections added or removed at the end keep them), the index
   /// is derived from a copy of `old`'s table: the items of each section's changed middle part
   /// (after trimming the common prefix and suffix by comparison) and of deleted sections are
   /// removed, the common suffixes moved to their new offsets, and the new middle parts and
   /// inserted sections added — which finds any identifier `raw` repeats. That is O(n)
   /// comparisons and copying plus one hash per changed item, instead of one per item. It is
-  /// done only when the changed items are at most a quarter of the snapshot.
+  /// done only when the changed items are at most a quarter of the snapshot and fit the copied
+  /// table's capacity (which must not be more than about twice what `raw` needs).
   ///
   /// Returns false, publishing nothing, when it does not apply, would not pay, or meets a
   /// repeated identifier: the caller then resolves `raw` as usual, which reports the repeat
@@ -172,6 +175,10 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     defer { lock.unlock() }
     if resolvedIfBuilt != nil { return true }
     guard old._deferred == nil else { return false }
+    // Only identifiers hashed from their bits: their equality is exact and they cannot change
+    // while stored, so an entry of `old`'s table is exactly right for `raw` (a key whose hash
+    // changed while stored in `old` is repaired from the sections by a fresh build instead).
+    guard _ItemHash.hashesFromBits(ItemIdentifierType.self) else { return false }
     if allEqual {
       guard raw._slotAtPosition == old._slotAtPosition else { return false }
       var result = raw
@@ -181,7 +188,6 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
       _ = _publish(result, changed: false)
       return true
     }
-    guard _ItemHash.hashesFromBits(ItemIdentifierType.self) else { return false }
     typealias Location = _ItemTableLocation
     // Plan: per section of `raw`, its slot and, when `old` has it, the common prefix and suffix.
     var shared: [(slot: Int, prefix: Int, suffix: Int)] = []
@@ -213,6 +219,8 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     // Growing the copy would rehash every key: only within the capacity `old`'s table has (a
     // table built in one pass keeps some room, ``_DeferredItemIndex/headroom(for:)``).
     guard itemCount <= old._itemLocations.capacity else { return false }
+    // A copy keeps the bucket count: a table much larger than needed is built afresh instead.
+    guard old._itemLocations.capacity <= 2 * itemCount + 64 else { return false }
     var table = old._itemLocations
     // 1. Remove what leaves: every item of a deleted section, the old middle of the others.
     for slot in deleted {
@@ -245,9 +253,15 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
         return false
       }
     }
-    for slot in inserted where !table.insertAllNew(raw._slots[slot].items, slot: slot, firstOffset: 0) {
+    // (Empty arrays are skipped: inserting nothing would still copy a shared table.)
+    for slot in inserted
+    where !raw._slots[slot].items.isEmpty
+      && !table.insertAllNew(raw._slots[slot].items, slot: slot, firstOffset: 0)
+    {
       return false
     }
+    // Always true when section identifiers hash and compare consistently; the one safety net
+    // when they do not (an old section found neither shared nor deleted would keep its entries).
     guard table.count == itemCount else { return false }
     var result = raw
     result._setDeferred(nil)

@@ -76,6 +76,15 @@ func measureBuilding<Item: Hashable>(
   blackHole(built)
 }
 
+/// What an apply costs when the app rebuilds: builds a snapshot from `sections` and diffs it
+/// against `shown`, once per iteration.
+func rebuildAndDiff(_ benchmark: Benchmark, _ sections: [[Int]], against shown: Snapshot<Int>) {
+  for _ in benchmark.scaledIterations {
+    let rebuilt = buildSnapshot(sections)
+    blackHole(SnapshotChangeset(from: shown, to: rebuilt))
+  }
+}
+
 /// The snapshot a list shows after it was built and applied (diffed against an empty list, then
 /// against its own rebuild): a rebuilt snapshot in an app's steady state.
 func shownSnapshot(_ sections: [[Int]]) -> Snapshot<Int> {
@@ -133,10 +142,7 @@ let benchmarks: @Sendable () -> Void = {
   // 2. Rebuild + diff against the snapshot the list shows.
   for sections in [1, 100] {
     Benchmark("rebuild + diff, unchanged Int 1M ×\(sections): DiffableKit") { benchmark, input in
-      for _ in benchmark.scaledIterations {
-        let rebuilt = buildSnapshot(input.ints)
-        blackHole(SnapshotChangeset(from: input.shown, to: rebuilt))
-      }
+      rebuildAndDiff(benchmark, input.ints, against: input.shown)
     } setup: { () -> (ints: [[Int]], shown: Snapshot<Int>) in
       let ints = layout(count: 1_000_000, sections: sections) { $0 }
       return (ints, shownSnapshot(ints))
@@ -147,10 +153,7 @@ let benchmarks: @Sendable () -> Void = {
   // messages, a feed's newest rows), the index derived from the shown snapshot's.
   for sections in [1, 100] {
     Benchmark("rebuild + diff, 10 items inserted near the end, Int 1M ×\(sections): DiffableKit") { benchmark, input in
-      for _ in benchmark.scaledIterations {
-        let rebuilt = buildSnapshot(input.new)
-        blackHole(SnapshotChangeset(from: input.shown, to: rebuilt))
-      }
+      rebuildAndDiff(benchmark, input.new, against: input.shown)
     } setup: { () -> (new: [[Int]], shown: Snapshot<Int>) in
       let old = layout(count: 1_000_000, sections: sections) { $0 }
       let shown = shownSnapshot(old)

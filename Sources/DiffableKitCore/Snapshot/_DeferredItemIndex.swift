@@ -171,14 +171,14 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   /// repeated identifier: the caller then resolves `raw` as usual, which reports the repeat
   /// naming its call.
   @inlinable func resolve(_ raw: Snapshot, sharingOrDerivingFrom old: Snapshot, allEqual: Bool) -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    if resolvedIfBuilt != nil { return true }
-    guard old._deferred == nil else { return false }
     // Only identifiers hashed from their bits: their equality is exact and they cannot change
     // while stored, so an entry of `old`'s table is exactly right for `raw` (a key whose hash
     // changed while stored in `old` is repaired from the sections by a fresh build instead).
-    guard _ItemHash.hashesFromBits(ItemIdentifierType.self) else { return false }
+    // Checked first: a type test that folds away, so other types never take the lock here.
+    guard _ItemHash.hashesFromBits(ItemIdentifierType.self), old._deferred == nil else { return false }
+    lock.lock()
+    defer { lock.unlock() }
+    if resolvedIfBuilt != nil { return true }
     if allEqual {
       guard raw._slotAtPosition == old._slotAtPosition else { return false }
       var result = raw
@@ -217,7 +217,7 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     }
     guard work <= itemCount / 4 else { return false }
     // Growing the copy would rehash every key: only within the capacity `old`'s table has (a
-    // table built in one pass keeps some room, ``_DeferredItemIndex/headroom(for:)``).
+    // table built in one pass keeps some room, ``_ItemTable/capacityWithRoom(for:)``).
     guard itemCount <= old._itemLocations.capacity else { return false }
     // A copy keeps the bucket count: a table much larger than needed is built afresh instead.
     guard old._itemLocations.capacity <= 2 * itemCount + 64 else { return false }
@@ -272,11 +272,6 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     return true
   }
 
-  /// The capacity a table built in one pass gets for `count` keys: 1/32 more, so that the
-  /// indexes derived from it (``resolve(_:sharingOrDerivingFrom:allEqual:)``) can take items
-  /// added by later rebuilds without rehashing. O(1).
-  @inlinable static func headroom(for count: Int) -> Int { count + count / 32 }
-
   /// Builds the resolved form of `raw`. When `checked`, every identifier is known to be stored
   /// once and the index is built without looking for repeats; otherwise the index is built in
   /// one pass that looks for them, and the recorded calls are replayed through the eager path
@@ -294,7 +289,7 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
       return (result, false)
     }
     var table = _ItemTable<ItemIdentifierType>()
-    table.reserveCapacity(Self.headroom(for: itemCount))
+    table.reserveCapacity(_ItemTable<ItemIdentifierType>.capacityWithRoom(for: itemCount))
     var clean = true
     for (slot, keys) in sections where !table.insertAllNewOrStop(keys, slot: slot, firstOffset: 0) {
       clean = false

@@ -49,6 +49,12 @@ struct _ItemTable<Key: Hashable> {
   /// How many keys the table holds without growing. O(1).
   @inlinable var capacity: Int { _storage?.maxCount ?? 0 }
 
+  /// The capacity a table built in one pass gets for `count` keys (by the deferred index or by
+  /// ``rebuild(from:)``): 1/32 more, so that indexes derived from it by copying
+  /// (`_DeferredItemIndex.resolve(_:sharingOrDerivingFrom:allEqual:)`) can take items added by
+  /// later rebuilds without rehashing. O(1).
+  @inlinable static func capacityWithRoom(for count: Int) -> Int { count + count / 32 }
+
   /// The value stored for `key`, or nil. O(1) average.
   @inlinable subscript(key: Key) -> Value? {
     guard let storage = _storage else { return nil }
@@ -119,9 +125,9 @@ struct _ItemTable<Key: Hashable> {
   /// when keys break `Hashable`'s contract. O(n).
   @inlinable mutating func rebuild(from sections: [(slot: Int, keys: [Key])]) {
     let total = sections.reduce(0) { $0 + $1.keys.count }
-    // Room for 1/32 more keys, as a table built in one pass by the deferred index has.
     let fresh = Storage(
-      bucketCount: Storage.bucketCount(forCount: total + total / 32), seed: _storage?.seed ?? _ItemHash.makeSeed())
+      bucketCount: Storage.bucketCount(forCount: Self.capacityWithRoom(for: total)),
+      seed: _storage?.seed ?? _ItemHash.makeSeed())
     var entry = 0
     for (slot, keys) in sections {
       for (offset, key) in keys.enumerated() {

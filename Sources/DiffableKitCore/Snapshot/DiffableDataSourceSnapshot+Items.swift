@@ -217,15 +217,17 @@ extension DiffableDataSourceSnapshot {
     _ identifiers: [ItemIdentifierType], at target: (slot: Int, offset: Int), operation: String
   ) -> Bool {
     let (slot, offset) = target
+    let existingEntries = _itemLocations.count
     guard _itemLocations.insertAllNew(identifiers, slot: slot, firstOffset: offset) else { return false }
     if offset == _slots[slot].items.count {
       _slots[slot].items.append(contentsOf: identifiers)
     } else {
       _slots[slot].items.insert(contentsOf: identifiers, at: offset)
-      let inserted = identifiers.count
-      // The new entries are told apart from the moved ones by key (they are new keys, so not
-      // equal to any key already there); two keys not equal to themselves are interchangeable.
-      _reindexItems(inSlot: slot, from: offset + inserted, operation: operation) { $0 - inserted }
+      // The new entries (appended to the table's entries) hold the old locations of the first
+      // moved items: only the entries that were there before are considered.
+      _reindexItems(
+        inSlot: slot, from: offset + identifiers.count, shiftedBy: identifiers.count,
+        consideringEntriesBelow: existingEntries, operation: operation)
     }
     _counts.add(identifiers.count, at: _slots[slot].position)
     return true
@@ -283,7 +285,7 @@ extension DiffableDataSourceSnapshot {
       if lost == nil {
         // The survivor now at `offset` was at the next offset not removed.
         var read = firstRemoved
-        _reindexItems(inSlot: slot, from: firstRemoved, operation: operation) { _ in
+        _reindexItems(inSlot: slot, compactedFrom: firstRemoved, operation: operation) { _ in
           while removed[read] { read += 1 }
           defer { read += 1 }
           return read
@@ -311,7 +313,7 @@ extension DiffableDataSourceSnapshot {
     let moved = _slots[sourceSlot].items.remove(at: Int(source.offset))
     _counts.add(-1, at: _slots[sourceSlot].position)
     if _itemLocations.removeValue(forKey: moved, at: source) {
-      _reindexItems(inSlot: sourceSlot, from: Int(source.offset), operation: operation) { $0 + 1 }
+      _reindexItems(inSlot: sourceSlot, compactedFrom: Int(source.offset), operation: operation) { $0 + 1 }
     } else {
       _repairItemTable(lostTrackOf: moved, operation: operation)
     }

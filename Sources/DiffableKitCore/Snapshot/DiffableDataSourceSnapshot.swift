@@ -247,13 +247,27 @@ extension DiffableDataSourceSnapshot {
     _counts = _FenwickTree(counts: _slotAtPosition.lazy.map { slots[$0].items.count })
   }
 
-  /// Rewrites the stored offsets of the items of `slot` from offset `start` on, each found at
-  /// its old offset `oldOffset(offset)` (called in ascending order). Entries at indexes `limit`
-  /// and above (items just inserted) are left alone. O(section size - start) average.
+  /// Rewrites the stored offsets of the items of `slot` from offset `start` on, which moved to
+  /// lower offsets: each is found at its old offset `oldOffset(offset)` (called in ascending
+  /// order, never below `offset`). Repairs the index if one is not found there. O(section size
+  /// - start) average.
   @inlinable mutating func _reindexItems(
-    inSlot slot: Int, from start: Int, operation: String, oldOffset: (Int) -> Int
+    inSlot slot: Int, compactedFrom start: Int, operation: String, oldOffset: (Int) -> Int
   ) {
-    if let lost = _itemLocations.relocate(_slots[slot].items, from: start, slot: slot, oldOffset: oldOffset) {
+    if let lost = _itemLocations.relocate(_slots[slot].items, compactedFrom: start, slot: slot, oldOffset: oldOffset) {
+      _repairItemTable(lostTrackOf: _slots[slot].items[lost], operation: operation)
+    }
+  }
+
+  /// Rewrites the stored offsets of the items of `slot` from offset `start` on, which all moved
+  /// by `shift`; entries at indexes `limit` and above (items just inserted) are left alone.
+  /// Repairs the index if one is not found at its old offset. O(section size - start) average.
+  @inlinable mutating func _reindexItems(
+    inSlot slot: Int, from start: Int, shiftedBy shift: Int, consideringEntriesBelow limit: Int, operation: String
+  ) {
+    if let lost = _itemLocations.relocate(
+      _slots[slot].items, from: start, slot: slot, shiftedBy: shift, consideringEntriesBelow: limit)
+    {
       _repairItemTable(lostTrackOf: _slots[slot].items[lost], operation: operation)
     }
   }

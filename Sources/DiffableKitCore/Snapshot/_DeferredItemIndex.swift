@@ -241,7 +241,7 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
       let newItems = raw._slots[slot].items
       let shift = newItems.count - old._slots[slot].items.count
       guard shift != 0 else { continue }
-      if table.relocate(newItems, from: newItems.count - suffix, slot: slot, oldOffset: { $0 - shift }) != nil {
+      if table.relocate(newItems, from: newItems.count - suffix, slot: slot, shiftedBy: shift) != nil {
         return false
       }
     }

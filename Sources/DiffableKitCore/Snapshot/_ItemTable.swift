@@ -62,41 +62,78 @@ struct _ItemTable<Key: Hashable> {
     return found ? storage.entries[storage.entryIndex(atBucket: bucket)].value : nil
   }
 
-  /// Stores `(slot, offset)` for `keys[offset]`, for every offset from `start` on, finding
-  /// each key's entry where it was: at `(slot, oldOffset(offset))`. Calls `oldOffset` once per
-  /// key, in ascending order. O(keys.count - start) average, one probe per key.
+  /// Stores `(slot, offset)` for `keys[offset]`, for every offset from `start` on, where the
+  /// keys moved to lower offsets (items before them were removed): each key's entry is found where
+  /// it was, at `(slot, oldOffset(offset))`, with `oldOffset(offset) >= offset`. Calls
+  /// `oldOffset` once per key, in ascending order. O(keys.count - start) average, one probe per
+  /// key.
   ///
-  /// Entries are found by position (on the probe run of the key's hash, by location and key
-  /// equality — or no equality for a key not equal to itself), never by equality alone, so a key mutated to equal another
-  /// never takes that other key's entry. Entries at indexes `limit` and above (just inserted)
-  /// are not considered.
+  /// Entries are found by position (see ``_relocate(_:from:slot:descending:consideringEntriesBelow:oldOffset:)``),
+  /// so a key mutated to equal another, or not equal to itself, never takes another key's entry.
   ///
-  /// Returns the index of the first key whose entry is not where it was (its hash changed while
-  /// it was stored), or nil when every key was relocated. The keys before it have been
-  /// relocated; the caller repairs the rest with ``rebuild(from:)``.
+  /// Returns the index of a key whose entry is not where it was (its hash changed while it was
+  /// stored), or nil when every key was relocated; the caller then repairs the table with
+  /// ``rebuild(from:)``.
   @inlinable mutating func relocate(
-    _ keys: [Key], from start: Int, slot: Int, consideringEntriesBelow limit: Int = .max,
+    _ keys: [Key], compactedFrom start: Int, slot: Int, oldOffset: (Int) -> Int
+  ) -> Int? {
+    _relocate(keys, from: start, slot: slot, descending: false, consideringEntriesBelow: .max, oldOffset: oldOffset)
+  }
+
+  /// Stores `(slot, offset)` for `keys[offset]`, for every offset from `start` on, where every
+  /// key moved by `shift` (positive: items were inserted before them): each key's entry is
+  /// found where it was, at `(slot, offset - shift)`. Entries at indexes `limit` and above (the
+  /// items just inserted, which may hold those old locations already) are not considered.
+  /// O(keys.count - start) average, one probe per key.
+  ///
+  /// Returns the index of a key whose entry is not where it was, or nil when every key was
+  /// relocated; the caller then repairs the table with ``rebuild(from:)``.
+  @inlinable mutating func relocate(
+    _ keys: [Key], from start: Int, slot: Int, shiftedBy shift: Int, consideringEntriesBelow limit: Int = .max
+  ) -> Int? {
+    _relocate(keys, from: start, slot: slot, descending: shift > 0, consideringEntriesBelow: limit) { $0 - shift }
+  }
+
+  /// The relocation behind both `relocate` members.
+  ///
+  /// Each key's entry is found by position: on the probe run of the key's hash, the entry whose
+  /// location is the key's old one and whose key is equal to it (or, for a key not equal to
+  /// itself such as `Double.nan`, whose key is not equal to itself either). That finds exactly
+  /// the key's own entry only if no other candidate holds the same location, so keys are visited
+  /// in the direction they move — ascending when they move to lower offsets, descending when
+  /// they move to higher ones: a key already visited holds its new location, which is never the
+  /// old location of a key not yet visited, and keys not yet visited hold distinct old
+  /// locations. (Visiting keys that move up in ascending order gave a key not equal to itself
+  /// the entry of the key before it, which had just taken that location: the fuzz target found
+  /// it.) Entries at `limit` and above are not considered.
+  @inlinable mutating func _relocate(
+    _ keys: [Key], from start: Int, slot: Int, descending: Bool, consideringEntriesBelow limit: Int,
     oldOffset: (Int) -> Int
   ) -> Int? {
     guard start < keys.count else { return nil }
     defer { _checkInvariantsIfEnabled() }
     let storage = _uniqueStorage(reserving: 0)
+    let count = keys.count &- start
     let stopped = keys.withUnsafeBufferPointer { buffer -> Int in
-      let tail = UnsafeBufferPointer(rebasing: buffer[start...])
-      return storage.forEachBatch(of: tail) { index, key, hash in
-        let offset = start &+ index
+      // The `index`-th key visited is at offset `first + index * step`.
+      let first = descending ? buffer.count &- 1 : start
+      let step = descending ? -1 : 1
+      func offset(_ index: Int) -> Int { first &+ index &* step }
+      return storage._forEachBatch(count: count, hashing: { storage.hash(buffer[offset($0)]) }) { index, hash in
+        let offset = offset(index)
         let old = _ItemTableLocation(slot: slot, offset: oldOffset(offset))
-        let (bucket, found) = storage.find(key, hash: hash, at: old, below: limit)
+        let (bucket, found) = storage.find(buffer[offset], hash: hash, at: old, below: limit)
         guard found else { return false }
         storage.entries[storage.entryIndex(atBucket: bucket)].value = _ItemTableLocation(slot: slot, offset: offset)
         return true
       }
     }
-    return start &+ stopped < keys.count ? start &+ stopped : nil
+    guard stopped < count else { return nil }
+    return descending ? keys.count &- 1 &- stopped : start &+ stopped
   }
 
   /// Removes the entry of `key` stored at `location` (found by position, as in
-  /// ``relocate(_:from:slot:consideringEntriesBelow:oldOffset:)``); returns whether there was
+  /// ``_relocate(_:from:slot:descending:consideringEntriesBelow:oldOffset:)``); returns whether there was
   /// one. O(1) average.
   ///
   /// False means the key's hash changed while it was stored, and nothing was removed: a key
@@ -444,9 +481,10 @@ final class _ItemTableStorage<Key: Hashable> {
 
   /// The bucket holding the entry of `key` stored at `location` (found), or not found. The entry
   /// must be on the probe run of `hash`, have `location` as its value, an index below `limit`,
-  /// and a key equal to `key` — or any key when `key` is not equal to itself (`Double.nan`),
-  /// whose entries are told apart by position alone. Locations are unique among the entries
-  /// below `limit`, so this finds exactly the entry of the item at `location`.
+  /// and a key equal to `key` — or, when `key` is not equal to itself (`Double.nan`), a key
+  /// not equal to itself either: such entries are told apart by position alone, and an entry of
+  /// a key equal to itself is never taken for one. When no other entry below `limit` holds
+  /// `location` (callers keep it so), this finds exactly the entry of the item at `location`.
   @inlinable func find(
     _ key: Key, hash: Int, at location: _ItemTableLocation, below limit: Int = .max
   ) -> (bucket: Int, found: Bool) {
@@ -458,7 +496,9 @@ final class _ItemTableStorage<Key: Hashable> {
       if byte == tag {
         let index = Int(slots[bucket])
         let entry = entries + index
-        if index < limit && entry.pointee.value == location && (entry.pointee.key == key || key != key) {
+        if index < limit && entry.pointee.value == location
+          && (entry.pointee.key == key || (key != key && entry.pointee.key != entry.pointee.key))
+        {
           return (bucket, true)
         }
       }

@@ -12,7 +12,10 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0")
   ],
   targets: [
-    .target(name: "DiffableKitCore", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
+    .target(
+      name: "DiffableKitCore", dependencies: [.product(name: "Atomics", package: "swift-atomics")],
+      // Lets each input choose the item table's hash seed (see _fuzzingHashSeed).
+      swiftSettings: [.define("DIFFABLEKIT_FUZZING")]),
     .target(name: "DiffableKitDataSources", dependencies: ["DiffableKitCore"]),
     .target(name: "DiffableKit", dependencies: ["DiffableKitCore", "DiffableKitDataSources"]),
     .target(name: "DiffableKitTesting", dependencies: ["DiffableKit"]),

@@ -250,9 +250,15 @@ struct Run {
 }
 
 /// Runs one input: at most 200 steps.
+///
+/// The item table's hash seed is a hash of the whole input (FNV-1a), so the input decides where
+/// keys land in the table: with `SWIFT_DETERMINISTIC_HASHING` set (as `.ci/run` does), a finding
+/// replays from its input alone, and each mutation of an input also tries another layout.
 func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   guard let data else { return 0 }
-  var input = Input(bytes: UnsafeBufferPointer(start: data, count: size))
+  let bytes = UnsafeBufferPointer(start: data, count: size)
+  _fuzzingHashSeed = bytes.reduce(0xCBF2_9CE4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+  var input = Input(bytes: bytes)
   var run = Run()
   var steps = 0
   while !input.isEmpty && steps < 200 {

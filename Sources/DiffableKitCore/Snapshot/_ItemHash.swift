@@ -17,17 +17,30 @@ import Foundation
 /// is `Hasher`), so its `hash(into:)` is honoured exactly.
 ///
 /// The seed comes from `Hasher`'s per-process random seed (so it is fixed when
-/// `SWIFT_DETERMINISTIC_HASHING` is set), and keys every word that goes into the hash: the
+/// `SWIFT_DETERMINISTIC_HASHING` is set; the fuzz target's build also mixes in a value each
+/// input chooses), and keys every word that goes into the hash: the
 /// identifiers an app is sent cannot be chosen to collide without knowing it. This is not a keyed
 /// cryptographic hash as SipHash is; a party that learnt the seed could make chosen identifiers
 /// collide and slow the index down (never make it wrong).
+#if DIFFABLEKIT_FUZZING
+  /// Mixed into ``_ItemHash/makeSeed()`` in the fuzz target's build only (`Fuzz/Package.swift`
+  /// defines `DIFFABLEKIT_FUZZING`): the fuzzer sets it from each input, so that a finding that
+  /// depends on where keys land in the item table replays from its input alone (with
+  /// `SWIFT_DETERMINISTIC_HASHING` fixing `Hasher`'s own seed).
+  nonisolated(unsafe) public var _fuzzingHashSeed: UInt64 = 0
+#endif
+
 @usableFromInline
 enum _ItemHash {
   /// The per-process seed, 64 bits on every platform: `Hasher` hashes of two constants. O(1).
   @inlinable static func makeSeed() -> UInt64 {
     let low = UInt64(UInt(bitPattern: 0x5EED_5EED._rawHashValue(seed: 0)))
     let high = UInt64(UInt(bitPattern: 0x0BAD_5EED._rawHashValue(seed: 0)))
-    return low ^ (high &<< 32 | high &>> 32)
+    #if DIFFABLEKIT_FUZZING
+      return low ^ (high &<< 32 | high &>> 32) ^ _fuzzingHashSeed
+    #else
+      return low ^ (high &<< 32 | high &>> 32)
+    #endif
   }
 
   /// The 64-bit multiply's two halves folded together.

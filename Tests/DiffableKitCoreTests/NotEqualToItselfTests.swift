@@ -76,6 +76,18 @@ struct NotEqualToItselfTests {
     #expect(snapshot.itemIdentifiers.map(\.description) == ["9", "7", "4", "6", "nan", "1", "nan", "nan", "nan"])
   }
 
+  @Test func aSectionSnapshotHoldingNotANumberKeepsItsInvariants() {
+    var outline = DiffableDataSourceSectionSnapshot<Double>()
+    outline.append([1, .nan, 3])
+    outline.append([2, .nan], to: 1)
+    outline.expand([1])
+    outline._checkInvariants()  // stopped on the nan: it looked every item up by equality
+    #expect(outline.items.count == 5)
+    #expect(outline.index(of: 3) == 4)
+    #expect(outline.parent(of: 2) == 1)
+    #expect(!outline.contains(.nan))
+  }
+
   /// 2,000 random sequences of appends, inserts, deletes and moves over colliding identifiers
   /// and `nan`s, against arrays: after every step every well-behaved item is where the arrays
   /// say, and the snapshot's invariants hold.

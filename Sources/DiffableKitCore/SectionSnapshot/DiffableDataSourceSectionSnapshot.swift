@@ -309,7 +309,8 @@ extension DiffableDataSourceSectionSnapshot {
       precondition(visited <= _nodeByItem.count, "the links form a cycle or reach unindexed nodes")
       let current = _nodes[node]
       guard let item = current.item else { preconditionFailure("node \(node) is linked but free") }
-      precondition(_nodeByItem[item] == node, "item \(item) maps to the wrong node")
+      // An item not equal to itself (`Double.nan`) is stored but never found, as in a `Dictionary`.
+      precondition(item != item || _nodeByItem[item] == node, "item \(item) maps to the wrong node")
       if current.parent >= 0 {
         let parent = _nodes[current.parent]
         precondition(current.level == parent.level + 1, "item \(item) has the wrong level")

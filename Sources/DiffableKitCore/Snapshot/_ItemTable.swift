@@ -427,8 +427,8 @@ final class _ItemTableStorage<Key: Hashable> {
     bucket >= start ? bucket &- start : bucket &+ bucketCount &- start
   }
 
-  /// The key's hash (see ``_ItemHash``). Every table of the process has the same seed, so a
-  /// copy keeps the bucket layout.
+  /// The key's hash (see ``_ItemHash``), with this table's seed, which its copies and resized
+  /// tables keep (so a copy keeps the bucket layout).
   @inlinable func hash(_ key: Key) -> Int { _ItemHash.hash(key, seed: seed) }
 
   /// The control byte of an occupied bucket whose key has `hash`: its low seven bits (the home

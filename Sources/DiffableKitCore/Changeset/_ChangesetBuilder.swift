@@ -75,7 +75,7 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
   /// identifier once because `old` does, nothing changed, no identifier is hashed, and it shares
   /// `old`'s index when that exists. Otherwise `old`'s index is needed to match items, and `new`
   /// needs its sections checked: when it is close to `old` its index is derived from `old`'s,
-  /// hashing only the items that changed (``_DeferredItemIndex/resolve(_:sharingOrDerivingFrom:allEqual:)``),
+  /// hashing only the items that changed (``_DeferredItemIndex/resolve(_:derivingIndexFrom:)``),
   /// else it is built in one pass.
   @inlinable
   static func changeset(from old: Snapshot, to new: Snapshot) -> SnapshotChangeset<
@@ -88,30 +88,35 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
       // When `old` has its index, `new` shares it (O(1)): the next diff, with `new` as the old
       // side, then finds it built.
       if old._deferred == nil {
-        _ = deferred.resolve(new, sharingOrDerivingFrom: old, allEqual: true)
+        deferred.resolve(new, sharingIndexOf: old)
       } else if let indexed = old._deferred?.resolvedIfBuilt {
-        _ = deferred.resolve(new, sharingOrDerivingFrom: indexed.pointee, allEqual: true)
+        deferred.resolve(new, sharingIndexOf: indexed.pointee)
       }
       return SnapshotChangeset()
     }
     return old._withIndex { old in
       // A rebuilt snapshot close to `old` gets its index from `old`'s, changed where they differ
       // (the diff needs it checked, the next diff needs its index); otherwise it is built below.
+      // The sections' common affixes it compared are not compared again.
+      var derivedAffixes: [(slot: Int, prefix: Int, suffix: Int)] = []
       if let deferred = new._deferred, deferred.resolvedIfBuilt == nil {
-        _ = deferred.resolve(new, sharingOrDerivingFrom: old, allEqual: false)
+        derivedAffixes = deferred.resolve(new, derivingIndexFrom: old) ?? []
       }
       let run = { (new: Snapshot) -> SnapshotChangeset<SectionIdentifierType, ItemIdentifierType> in
         var builder = Self(old: old, new: new)
-        return builder.run()
+        return builder.run(knownAffixes: derivedAffixes)
       }
       return new._marks == nil ? new._withCheckedSections(run) : new._withIndex(run)
     }
   }
 
-  /// Runs every step and returns the changeset.
-  @inlinable mutating func run() -> SnapshotChangeset<SectionIdentifierType, ItemIdentifierType> {
+  /// Runs every step and returns the changeset. `knownAffixes`: common prefixes and suffixes of
+  /// sections stored in the same slot on both sides, already compared (by the derived index).
+  @inlinable mutating func run(
+    knownAffixes: [(slot: Int, prefix: Int, suffix: Int)] = []
+  ) -> SnapshotChangeset<SectionIdentifierType, ItemIdentifierType> {
     matchSections()
-    trimLiveSections()
+    trimLiveSections(knownAffixes: knownAffixes)
     if hasMiddleParts {
       claimNewItems()
       emitOldItems()
@@ -193,18 +198,29 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
 
   // MARK: 2. Trimming
 
-  @inlinable mutating func trimLiveSections() {
+  /// Trims every live section by its common prefix and suffix: compared here, or taken from
+  /// `knownAffixes` for a section stored in the same slot on both sides.
+  @inlinable mutating func trimLiveSections(knownAffixes: [(slot: Int, prefix: Int, suffix: Int)] = []) {
     let oldCount = oldLive.count
     middleStart = Array(repeating: 0, count: oldCount)
     oldMiddleEnd = Array(repeating: 0, count: oldCount)
     middleBase = Array(repeating: 0, count: oldCount)
     newMiddleEnd = Array(repeating: 0, count: newLive.count)
+    // By slot: the known affixes (prefix -1: not known).
+    var known: [(prefix: Int, suffix: Int)] = []
+    if !knownAffixes.isEmpty {
+      known = Array(repeating: (-1, 0), count: old._slots.count)
+      for (slot, prefix, suffix) in knownAffixes where slot < known.count { known[slot] = (prefix, suffix) }
+    }
     var total = 0
     for position in 0..<oldCount where oldLive[position] {
       let target = newPositionOfOld[position]
       let oldItems = old._items(atPosition: position)
       let newItems = new._items(atPosition: target)
-      let (prefix, suffix) = _commonAffixes(oldItems, newItems)
+      let slot = old._slotAtPosition[position]
+      let (prefix, suffix) =
+        slot < known.count && known[slot].prefix >= 0 && new._slotAtPosition[target] == slot
+        ? known[slot] : _commonAffixes(oldItems, newItems)
       middleStart[position] = prefix
       oldMiddleEnd[position] = oldItems.count - suffix
       newMiddleEnd[target] = newItems.count - suffix

@@ -150,47 +150,60 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     return pointer
   }
 
-  /// Resolves `raw` with `old`'s item index when that is cheaper than building one, and
-  /// returns whether `raw` is resolved now. `old` must have its index (no deferred one).
+  /// Resolves `raw`, whose every section equals `old`'s, with `old`'s own item index (shared,
+  /// O(1), copy-on-write), and returns whether `raw` is resolved now. `old` must have its index
+  /// (no deferred one), and its sections must be stored in the same slots.
   ///
-  /// Only for identifiers hashed from their bits (``_ItemHash/hashesFromBits(_:)``: their
-  /// equality is exact and they cannot change while stored, so entries are found by position
-  /// safely). When every section is equal and stored in the same slots, `raw`'s index *is*
-  /// `old`'s: it is shared (O(1), copy-on-write). Otherwise, when the sections `raw` shares with
-  /// `old` are stored in the same slots (a snapshot rebuilt from scratch numbers its slots in
-  /// append order, so sections added or removed at the end keep them), the index
-  /// is derived from a copy of `old`'s table: the items of each section's changed middle part
-  /// (after trimming the common prefix and suffix by comparison) and of deleted sections are
-  /// removed, the common suffixes moved to their new offsets, and the new middle parts and
-  /// inserted sections added — which finds any identifier `raw` repeats. That is O(n)
-  /// comparisons and copying plus one hash per changed item, instead of one per item. It is
-  /// done only when the changed items are at most a quarter of the snapshot and fit the copied
-  /// table's capacity (which must not be more than about twice what `raw` needs).
-  ///
-  /// Returns false, publishing nothing, when it does not apply, would not pay, or meets a
-  /// repeated identifier: the caller then resolves `raw` as usual, which reports the repeat
-  /// naming its call.
-  @inlinable func resolve(_ raw: Snapshot, sharingOrDerivingFrom old: Snapshot, allEqual: Bool) -> Bool {
-    // Only identifiers hashed from their bits: their equality is exact and they cannot change
-    // while stored, so an entry of `old`'s table is exactly right for `raw` (a key whose hash
-    // changed while stored in `old` is repaired from the sections by a fresh build instead).
+  /// Only for identifiers hashed from their bits (``_ItemHash/hashesFromBits(_:)``): their
+  /// equality is exact and they cannot change while stored, so an entry of `old`'s table is
+  /// exactly right for `raw` (a key whose hash changed while stored in `old` is repaired from
+  /// the sections by a fresh build instead). Returns false, publishing nothing, otherwise.
+  @inlinable @discardableResult func resolve(_ raw: Snapshot, sharingIndexOf old: Snapshot) -> Bool {
     // Checked first: a type test that folds away, so other types never take the lock here.
     guard _ItemHash.hashesFromBits(ItemIdentifierType.self), old._deferred == nil else { return false }
     lock.lock()
     defer { lock.unlock() }
     if resolvedIfBuilt != nil { return true }
-    if allEqual {
-      guard raw._slotAtPosition == old._slotAtPosition else { return false }
-      var result = raw
-      result._setDeferred(nil)
-      result._itemLocations = old._itemLocations
-      resolution = .shared
-      _ = _publish(result, changed: false)
-      return true
-    }
+    guard raw._slotAtPosition == old._slotAtPosition else { return false }
+    var result = raw
+    result._setDeferred(nil)
+    result._itemLocations = old._itemLocations
+    resolution = .shared
+    _ = _publish(result, changed: false)
+    return true
+  }
+
+  /// The common prefix and suffix of one section's items in two snapshots that store it in the
+  /// same slot.
+  @usableFromInline typealias SectionAffixes = (slot: Int, prefix: Int, suffix: Int)
+
+  /// Resolves `raw` with an index derived from `old`'s when that is cheaper than building one,
+  /// and returns the common affixes it compared, one per section `raw` and `old` both have (the
+  /// diff then trims by them instead of comparing the items again). `old` must have its index
+  /// (no deferred one).
+  ///
+  /// Only for identifiers hashed from their bits, as ``resolve(_:sharingIndexOf:)``. When the
+  /// sections `raw` shares with `old` are stored in the same slots (a snapshot rebuilt from
+  /// scratch numbers its slots in append order, so sections added or removed at the end keep
+  /// them), the index is derived from a copy of `old`'s table: the items of each section's
+  /// changed middle part (after trimming the common prefix and suffix by comparison) and of
+  /// deleted sections are removed, the common suffixes moved to their new offsets, and the new
+  /// middle parts and inserted sections added — which finds any identifier `raw` repeats. That
+  /// is O(n) comparisons and copying plus one hash per changed item, instead of one per item.
+  /// It is done only when the changed items are at most a quarter of the snapshot and fit the
+  /// copied table's capacity (which must not be more than about twice what `raw` needs).
+  ///
+  /// Returns nil, publishing nothing, when it does not apply, would not pay, or meets a
+  /// repeated identifier: the caller then resolves `raw` as usual, which reports the repeat
+  /// naming its call.
+  @inlinable func resolve(_ raw: Snapshot, derivingIndexFrom old: Snapshot) -> [SectionAffixes]? {
+    guard _ItemHash.hashesFromBits(ItemIdentifierType.self), old._deferred == nil else { return nil }
+    lock.lock()
+    defer { lock.unlock() }
+    if resolvedIfBuilt != nil { return nil }
     typealias Location = _ItemTableLocation
     // Plan: per section of `raw`, its slot and, when `old` has it, the common prefix and suffix.
-    var shared: [(slot: Int, prefix: Int, suffix: Int)] = []
+    var shared: [SectionAffixes] = []
     var inserted: [Int] = []  // slots of sections `old` does not have
     var work = 0
     for position in raw._slotAtPosition.indices {
@@ -201,13 +214,13 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
         work += newItems.count
         continue
       }
-      guard oldSlot == slot else { return false }
+      guard oldSlot == slot else { return nil }
       let oldItems = old._slots[slot].items
       let (prefix, suffix) = _commonAffixes(oldItems, newItems)
       shared.append((slot, prefix, suffix))
       work += oldItems.count + newItems.count - 2 * (prefix + suffix)
       if oldItems.count != newItems.count { work += suffix }
-      if work > itemCount / 4 { return false }
+      if work > itemCount / 4 { return nil }
     }
     var deleted: [Int] = []  // slots of `old`'s sections that `raw` does not have
     for position in old._slotAtPosition.indices where raw._slotBySection[old._sectionIDs[position]] == nil {
@@ -215,25 +228,25 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
       deleted.append(slot)
       work += old._slots[slot].items.count
     }
-    guard work <= itemCount / 4 else { return false }
+    guard work <= itemCount / 4 else { return nil }
     // Growing the copy would rehash every key: only within the capacity `old`'s table has (a
     // table built in one pass keeps some room, ``_ItemTable/capacityWithRoom(for:)``).
-    guard itemCount <= old._itemLocations.capacity else { return false }
+    guard itemCount <= old._itemLocations.capacity else { return nil }
     // A copy keeps the bucket count: a table much larger than needed is built afresh instead.
-    guard old._itemLocations.capacity <= 2 * itemCount + 64 else { return false }
+    guard old._itemLocations.capacity <= 2 * itemCount + 64 else { return nil }
     var table = old._itemLocations
     // 1. Remove what leaves: every item of a deleted section, the old middle of the others.
     for slot in deleted {
       for (offset, item) in old._slots[slot].items.enumerated()
       where !table.removeValue(forKey: item, at: Location(slot: slot, offset: offset)) {
-        return false
+        return nil
       }
     }
     for (slot, prefix, suffix) in shared {
       let oldItems = old._slots[slot].items
       for offset in prefix..<(oldItems.count - suffix)
       where !table.removeValue(forKey: oldItems[offset], at: Location(slot: slot, offset: offset)) {
-        return false
+        return nil
       }
     }
     // 2. Move each common suffix to its new offsets.
@@ -242,15 +255,15 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
       let shift = newItems.count - old._slots[slot].items.count
       guard shift != 0 else { continue }
       if table.relocate(newItems, from: newItems.count - suffix, slot: slot, shiftedBy: shift) != nil {
-        return false
+        return nil
       }
     }
     // 3. Add what arrives; a repeat of any identifier still in the table fails here.
     for (slot, prefix, suffix) in shared {
       let newItems = raw._slots[slot].items
       let end = newItems.count - suffix
-      if prefix < end && !table.insertAllNew(Array(newItems[prefix..<end]), slot: slot, firstOffset: prefix) {
-        return false
+      if prefix < end && !table.insertAllNew(newItems[prefix..<end], slot: slot, firstOffset: prefix) {
+        return nil
       }
     }
     // (Empty arrays are skipped: inserting nothing would still copy a shared table.)
@@ -258,18 +271,18 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     where !raw._slots[slot].items.isEmpty
       && !table.insertAllNew(raw._slots[slot].items, slot: slot, firstOffset: 0)
     {
-      return false
+      return nil
     }
     // Always true when section identifiers hash and compare consistently; the one safety net
     // when they do not (an old section found neither shared nor deleted would keep its entries).
-    guard table.count == itemCount else { return false }
+    guard table.count == itemCount else { return nil }
     var result = raw
     result._setDeferred(nil)
     result._itemLocations = table
     result._checkInvariantsIfEnabled()
     resolution = .derived
     _ = _publish(result, changed: false)
-    return true
+    return shared
   }
 
   /// Builds the resolved form of `raw`. When `checked`, every identifier is known to be stored
@@ -291,7 +304,7 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     var table = _ItemTable<ItemIdentifierType>()
     table.reserveCapacity(_ItemTable<ItemIdentifierType>.capacityWithRoom(for: itemCount))
     var clean = true
-    for (slot, keys) in sections where !table.insertAllNewOrStop(keys, slot: slot, firstOffset: 0) {
+    for (slot, keys) in sections where !table.insertAllNew(keys, slot: slot, firstOffset: 0) {
       clean = false
       break
     }

@@ -51,7 +51,7 @@ struct _ItemTable<Key: Hashable> {
 
   /// The capacity a table built in one pass gets for `count` keys (by the deferred index or by
   /// ``rebuild(from:)``): 1/32 more, so that indexes derived from it by copying
-  /// (`_DeferredItemIndex.resolve(_:sharingOrDerivingFrom:allEqual:)`) can take items added by
+  /// (`_DeferredItemIndex.resolve(_:derivingIndexFrom:)`) can take items added by
   /// later rebuilds without rehashing. O(1).
   @inlinable static func capacityWithRoom(for count: Int) -> Int { count + count / 32 }
 
@@ -200,6 +200,11 @@ struct _ItemTable<Key: Hashable> {
   /// `(slot, firstOffset + 1)`, … Returns false, leaving the table as it was, when a key is
   /// already present or repeated in `keys`. O(k) average: one probe per key.
   @inlinable mutating func insertAllNew(_ keys: [Key], slot: Int, firstOffset: Int) -> Bool {
+    insertAllNew(keys[...], slot: slot, firstOffset: firstOffset)
+  }
+
+  /// ``insertAllNew(_:slot:firstOffset:)`` for part of an array, without copying it.
+  @inlinable mutating func insertAllNew(_ keys: ArraySlice<Key>, slot: Int, firstOffset: Int) -> Bool {
     defer { _checkInvariantsIfEnabled() }
     let storage = _uniqueStorage(reserving: keys.count)
     // Read once: a class property accessed inside the closure would pay a dynamic exclusivity
@@ -238,12 +243,6 @@ struct _ItemTable<Key: Hashable> {
       body(index, found ? storage.entries[storage.entryIndex(atBucket: bucket)].value : nil)
       return true
     }
-  }
-
-  /// Like ``insertAllNew(_:slot:firstOffset:)`` without the rollback, for a table discarded on
-  /// failure.
-  @inlinable mutating func insertAllNewOrStop(_ keys: [Key], slot: Int, firstOffset: Int) -> Bool {
-    insertAllNew(keys, slot: slot, firstOffset: firstOffset)
   }
 
   /// Makes room for `capacity` keys in all, so that inserting up to that many never grows the

@@ -139,20 +139,18 @@ struct ItemTableTests {
       ("sequential", { $0 }), ("stride 2^20", { $0 << 20 }), ("stride 2^32", { $0 << 32 }),
       ("top bits", { $0 << 47 }), ("negative", { 0 &- $0 }), ("stride 1000", { $0 &* 1000 }),
     ]
-    var cases = patterns.map { name, make in (name, (0..<count).map { _ItemHash.hash(make($0), seed: seed) }) }
+    func expectSpread<Key: Hashable>(_ name: String, _ keys: [Key]) {
+      let distance = longestProbeDistance(keys, seed: seed)
+      #expect(distance < 250, "\(name), seed \(seed): a key sits \(distance) buckets after its home")
+      let tags = Set(keys.map { _ItemTableStorage<Key>.tag(_ItemHash.hash($0, seed: seed)) }).count
+      #expect(tags >= 120, "\(name), seed \(seed): the control bytes take only \(tags) values")
+    }
+    for (name, make) in patterns { expectSpread(name, (0..<count).map(make)) }
     // UUIDs: one word varies, the other is fixed — including the constant the hash mixes into
     // the high word, which must not cancel it.
     for (name, fixed) in [("zero", 0), ("the hash's constant", 0xE703_7ED1_A0B4_28DB)] as [(String, UInt64)] {
-      cases.append(
-        ("UUIDs, low word varies, high \(name)", (0..<count).map { _ItemHash.hash(uuid($0, fixed), seed: seed) }))
-      cases.append(
-        ("UUIDs, high word varies, low \(name)", (0..<count).map { _ItemHash.hash(uuid(fixed, $0), seed: seed) }))
-    }
-    for (name, hashes) in cases {
-      let distance = longestProbeDistance(hashes: hashes)
-      #expect(distance < 250, "\(name), seed \(seed): a key sits \(distance) buckets after its home")
-      let tags = Set(hashes.map(_ItemTableStorage<Int>.tag)).count
-      #expect(tags >= 120, "\(name), seed \(seed): the control bytes take only \(tags) values")
+      expectSpread("UUIDs, low word varies, high \(name)", (0..<count).map { uuid($0, fixed) })
+      expectSpread("UUIDs, high word varies, low \(name)", (0..<count).map { uuid(fixed, $0) })
     }
   }
 
@@ -253,26 +251,6 @@ struct ItemTableTests {
   }
 }
 
-/// The longest distance, in buckets, from a home bucket to where linear probing puts a key, for
-/// keys with `hashes`, in a table sized as the item table sizes one for that many keys.
-func longestProbeDistance(hashes: [Int]) -> Int {
-  let bucketCount = _ItemTableStorage<Int>.bucketCount(forCount: hashes.count)
-  var occupied = [Bool](repeating: false, count: bucketCount)
-  var longest = 0
-  for hash in hashes {
-    let home = Int(UInt(bitPattern: hash).multipliedFullWidth(by: UInt(bucketCount)).high)
-    var bucket = home
-    var distance = 0
-    while occupied[bucket] {
-      bucket = bucket + 1 == bucketCount ? 0 : bucket + 1
-      distance += 1
-    }
-    occupied[bucket] = true
-    longest = max(longest, distance)
-  }
-  return longest
-}
-
 /// A `UUID` whose first eight bytes hold `value`'s (native byte order) and last eight zero.
 func bitPatternUUID(_ value: Int) -> UUID { uuid(UInt64(UInt(bitPattern: value)), 0) }
 
@@ -287,9 +265,14 @@ func uuid(_ low: UInt64, _ high: UInt64) -> UUID {
 }
 
 /// The longest distance, in buckets, from a key's home bucket to the bucket that holds it, in a
-/// table of `keys` inserted one call at a time.
-func longestProbeDistance<Key: Hashable>(_ keys: [Key]) -> Int {
+/// table of `keys` inserted in one call, hashed with `seed` (the process's when nil).
+func longestProbeDistance<Key: Hashable>(_ keys: [Key], seed: UInt64? = nil) -> Int {
   var table = _ItemTable<Key>()
+  if let seed {
+    // A table sized for the keys, so that inserting them keeps this seed (growth keeps it too).
+    table._storage = _ItemTableStorage(
+      bucketCount: _ItemTableStorage<Key>.bucketCount(forCount: keys.count), seed: seed)
+  }
   let inserted = table.insertAllNew(keys, slot: 0, firstOffset: 0)
   #expect(inserted, "the keys should be distinct")
   guard let storage = table._storage else { return 0 }

@@ -2,24 +2,24 @@
 import PackageDescription
 
 // Layout (see ARCHITECTURE.md):
-// - DiffableKitCore: value types only (snapshots, section snapshots, the diff, transactions,
+// - OpenDiffableCore: value types only (snapshots, section snapshots, the diff, transactions,
 //   static table data). Knows nothing of hosts or UI frameworks.
-// - DiffableKitDataSources: the list-host protocol, the generic data-source core and the thin
+// - OpenDiffableDataSources: the list-host protocol, the generic data-source core and the thin
 //   UIKit/AppKit adapters (compiled only where those frameworks exist).
-// - DiffableKit: the umbrella module; `import DiffableKit` gives the whole public API.
-// - DiffableKitTesting: the UIKit batch-update simulator and a simulated list view, for tests.
-// - DiffableKitTerminal / DiffableKitGRDB: a terminal list host and a GRDB bridge.
-// - DiffableKitCoreData: the Core Data bridge (Apple platforms; compiles to nothing elsewhere).
+// - OpenDiffable: the umbrella module; `import OpenDiffable` gives the whole public API.
+// - OpenDiffableTesting: the UIKit batch-update simulator and a simulated list view, for tests.
+// - OpenDiffableTerminal / OpenDiffableGRDB: a terminal list host and a GRDB bridge.
+// - OpenDiffableCoreData: the Core Data bridge (Apple platforms; compiles to nothing elsewhere).
 // - contacts: the runnable demo.
 let package = Package(
-  name: "DiffableKit",
+  name: "OpenDiffable",
   platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .visionOS(.v1)],
   products: [
-    .library(name: "DiffableKit", targets: ["DiffableKit"]),
-    .library(name: "DiffableKitTesting", targets: ["DiffableKitTesting"]),
-    .library(name: "DiffableKitTerminal", targets: ["DiffableKitTerminal"]),
-    .library(name: "DiffableKitGRDB", targets: ["DiffableKitGRDB"]),
-    .library(name: "DiffableKitCoreData", targets: ["DiffableKitCoreData"]),
+    .library(name: "OpenDiffable", targets: ["OpenDiffable"]),
+    .library(name: "OpenDiffableTesting", targets: ["OpenDiffableTesting"]),
+    .library(name: "OpenDiffableTerminal", targets: ["OpenDiffableTerminal"]),
+    .library(name: "OpenDiffableGRDB", targets: ["OpenDiffableGRDB"]),
+    .library(name: "OpenDiffableCoreData", targets: ["OpenDiffableCoreData"]),
     .executable(name: "contacts", targets: ["contacts"]),
   ],
   dependencies: [
@@ -33,56 +33,56 @@ let package = Package(
   targets: [
     // Atomics: the deferred item index is published once and read lock-free (an acquire load)
     // by every lookup; the standard library's Synchronization needs newer Apple OS versions.
-    .target(name: "DiffableKitCore", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
-    .target(name: "DiffableKitDataSources", dependencies: ["DiffableKitCore"]),
-    .target(name: "DiffableKit", dependencies: ["DiffableKitCore", "DiffableKitDataSources"]),
-    .target(name: "DiffableKitTesting", dependencies: ["DiffableKit"]),
-    .target(name: "DiffableKitTerminal", dependencies: ["DiffableKit"]),
+    .target(name: "OpenDiffableCore", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
+    .target(name: "OpenDiffableDataSources", dependencies: ["OpenDiffableCore"]),
+    .target(name: "OpenDiffable", dependencies: ["OpenDiffableCore", "OpenDiffableDataSources"]),
+    .target(name: "OpenDiffableTesting", dependencies: ["OpenDiffable"]),
+    .target(name: "OpenDiffableTerminal", dependencies: ["OpenDiffable"]),
     .target(
-      name: "DiffableKitGRDB",
-      dependencies: ["DiffableKit", .product(name: "GRDB", package: "GRDB.swift")]
+      name: "OpenDiffableGRDB",
+      dependencies: ["OpenDiffable", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     // Snapshots from a Core Data fetched results controller; compiled only where Core Data exists
     // (empty on Linux, where AppleStandIns compiles it against a stand-in Core Data).
-    .target(name: "DiffableKitCoreData", dependencies: ["DiffableKit"]),
+    .target(name: "OpenDiffableCoreData", dependencies: ["OpenDiffable"]),
     .executableTarget(
       name: "contacts",
       dependencies: [
-        "DiffableKit", "DiffableKitTerminal", "DiffableKitGRDB",
+        "OpenDiffable", "OpenDiffableTerminal", "OpenDiffableGRDB",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(
-      name: "DiffableKitCoreTests",
+      name: "OpenDiffableCoreTests",
       dependencies: [
-        "DiffableKitCore", "DiffableKit", "DiffableKitTesting",
+        "OpenDiffableCore", "OpenDiffable", "OpenDiffableTesting",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
     .testTarget(
-      name: "DiffableKitChangesetTests",
+      name: "OpenDiffableChangesetTests",
       dependencies: [
-        "DiffableKit", "DiffableKitTesting",
+        "OpenDiffable", "OpenDiffableTesting",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
     .testTarget(
-      name: "DiffableKitDataSourcesTests",
+      name: "OpenDiffableDataSourcesTests",
       dependencies: [
-        "DiffableKit", "DiffableKitTesting",
+        "OpenDiffable", "OpenDiffableTesting",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
     .testTarget(
-      name: "DiffableKitTerminalTests",
+      name: "OpenDiffableTerminalTests",
       dependencies: [
-        "DiffableKitTerminal", "DiffableKitTesting", .product(name: "PropertyBased", package: "swift-property-based"),
+        "OpenDiffableTerminal", "OpenDiffableTesting", .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
     .testTarget(
-      name: "DiffableKitGRDBTests",
-      dependencies: ["DiffableKitGRDB", "DiffableKitTesting", .product(name: "GRDB", package: "GRDB.swift")]
+      name: "OpenDiffableGRDBTests",
+      dependencies: ["OpenDiffableGRDB", "OpenDiffableTesting", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     // The code of the DocC articles (Sources/*/*.docc): every `swift` block of an article is a
     // run of lines of a file here, which `ArticleCodeTests` checks, so `swift test` compiles and
@@ -90,13 +90,13 @@ let package = Package(
     .testTarget(
       name: "DocSnippetsTests",
       dependencies: [
-        "DiffableKit", "DiffableKitTesting", "DiffableKitTerminal", "DiffableKitGRDB",
+        "OpenDiffable", "OpenDiffableTesting", "OpenDiffableTerminal", "OpenDiffableGRDB",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
     .testTarget(
       name: "ContactsDemoTests",
-      dependencies: ["DiffableKit", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: ["OpenDiffable", .product(name: "GRDB", package: "GRDB.swift")]
     ),
   ],
   swiftLanguageModes: [.v6]

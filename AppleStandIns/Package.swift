@@ -2,8 +2,8 @@
 import Foundation
 import PackageDescription
 
-// Stand-ins for the parts of UIKit and AppKit that DiffableKit's platform adapters use, so that
-// the adapter files (Sources/DiffableKitDataSources/UIKit and AppKit in the main package) are
+// Stand-ins for the parts of UIKit and AppKit that OpenDiffable's platform adapters use, so that
+// the adapter files (Sources/OpenDiffableDataSources/UIKit and AppKit in the main package) are
 // compiled and run on Linux. Never a dependency of the main package. See DECLARATIONS.md.
 //
 // The library targets are the main package's own source folders, reached through symbolic
@@ -11,13 +11,13 @@ import PackageDescription
 // unchanged adapter files. One build may contain only one of the two stand-ins: SwiftPM puts
 // every module of a build on every target's search path, so with both built `canImport` would
 // be true for both and the UIKit and AppKit adapters (same class names) would clash in one
-// module. The flavour is chosen with DIFFABLEKIT_STANDIN (UIKit, the default, or AppKit), each
+// module. The flavour is chosen with OPENDIFFABLE_STANDIN (UIKit, the default, or AppKit), each
 // flavour in its own scratch directory:
 //
-//   DIFFABLEKIT_STANDIN=UIKit  swift test --package-path AppleStandIns --scratch-path AppleStandIns/.build/uikit
-//   DIFFABLEKIT_STANDIN=AppKit swift test --package-path AppleStandIns --scratch-path AppleStandIns/.build/appkit
-let flavour = Context.environment["DIFFABLEKIT_STANDIN"] ?? "UIKit"
-precondition(["UIKit", "AppKit"].contains(flavour), "DIFFABLEKIT_STANDIN must be UIKit or AppKit, not \(flavour)")
+//   OPENDIFFABLE_STANDIN=UIKit  swift test --package-path AppleStandIns --scratch-path AppleStandIns/.build/uikit
+//   OPENDIFFABLE_STANDIN=AppKit swift test --package-path AppleStandIns --scratch-path AppleStandIns/.build/appkit
+let flavour = Context.environment["OPENDIFFABLE_STANDIN"] ?? "UIKit"
+precondition(["UIKit", "AppKit"].contains(flavour), "OPENDIFFABLE_STANDIN must be UIKit or AppKit, not \(flavour)")
 
 let package = Package(
   name: "AppleStandIns",
@@ -27,33 +27,33 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1")
   ],
   targets: [
-    .target(name: "DiffableKitCore", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
+    .target(name: "OpenDiffableCore", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
     // UIKit's batch-update rules (the main package's BatchUpdateSimulator, compiled on its own
     // so that the stand-in views can use it without depending on the data sources).
-    .target(name: "BatchUpdateRules", dependencies: ["DiffableKitCore"]),
+    .target(name: "BatchUpdateRules", dependencies: ["OpenDiffableCore"]),
     // What the stand-in list views share: rows kept through BatchUpdateRules.
-    .target(name: "StandInList", dependencies: ["BatchUpdateRules", "DiffableKitCore"]),
-    .target(name: flavour, dependencies: ["StandInList", "BatchUpdateRules", "DiffableKitCore"]),
+    .target(name: "StandInList", dependencies: ["BatchUpdateRules", "OpenDiffableCore"]),
+    .target(name: flavour, dependencies: ["StandInList", "BatchUpdateRules", "OpenDiffableCore"]),
     // The explicit dependency on the stand-in makes SwiftPM build it first, so that
     // `canImport` sees it.
-    .target(name: "DiffableKitDataSources", dependencies: ["DiffableKitCore", .target(name: flavour)]),
-    .target(name: "DiffableKit", dependencies: ["DiffableKitCore", "DiffableKitDataSources"]),
+    .target(name: "OpenDiffableDataSources", dependencies: ["OpenDiffableCore", .target(name: flavour)]),
+    .target(name: "OpenDiffable", dependencies: ["OpenDiffableCore", "OpenDiffableDataSources"]),
     // Stand-in Core Data. Its fetched results controller's delegate protocol names the snapshot
     // reference class that UIKit or AppKit declares, hence the dependency on the flavour.
     .target(name: "CoreData", dependencies: [.target(name: flavour)]),
     // The main package's Core Data bridge, compiled for real against the stand-in.
-    .target(name: "DiffableKitCoreData", dependencies: ["DiffableKit", "CoreData"]),
+    .target(name: "OpenDiffableCoreData", dependencies: ["OpenDiffable", "CoreData"]),
     // Calls the adapters from non-isolated code in Swift 5 mode: compiles only if the adapter
     // classes are `@MainActor @preconcurrency`, as Apple's are.
     .target(
-      name: "Swift5Client", dependencies: ["DiffableKit", .target(name: flavour)],
+      name: "Swift5Client", dependencies: ["OpenDiffable", .target(name: flavour)],
       path: "Sources/Swift5Client/\(flavour)",
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),
     .testTarget(
       name: "\(flavour)AdapterTests",
       dependencies: [
-        "DiffableKit", .target(name: flavour), "Swift5Client",
+        "OpenDiffable", .target(name: flavour), "Swift5Client",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       // Swift Testing declares cross-import overlays for the real UIKit and AppKit
@@ -64,7 +64,7 @@ let package = Package(
     .testTarget(
       name: "InteropTests",
       dependencies: [
-        "DiffableKit", "DiffableKitCoreData", "CoreData", .target(name: flavour),
+        "OpenDiffable", "OpenDiffableCoreData", "CoreData", .target(name: flavour),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]

@@ -1,19 +1,19 @@
 // swift-tools-version: 6.1
-// Benchmarks live in their own package so `swift test` on DiffableKit never builds the benchmark
+// Benchmarks live in their own package so `swift test` on OpenDiffable never builds the benchmark
 // harness. Run from this folder: `swift package benchmark` (see BENCHMARKS.md at the root).
 import PackageDescription
 
 let benchmarkDependencies: [Target.Dependency] = [
-  .product(name: "DiffableKit", package: "DiffableKit"),
+  .product(name: "OpenDiffable", package: "OpenDiffable"),
   .product(name: "Benchmark", package: "benchmark"),
   .product(name: "OrderedCollections", package: "swift-collections"),
 ]
 
 let package = Package(
-  name: "DiffableKitBenchmarks",
+  name: "OpenDiffableBenchmarks",
   platforms: [.macOS(.v13)],
   dependencies: [
-    .package(name: "DiffableKit", path: ".."),
+    .package(name: "OpenDiffable", path: ".."),
     .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
     .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
   ],

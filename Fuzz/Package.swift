@@ -1,25 +1,25 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// A libFuzzer target for DiffableKit's snapshots, section snapshots and changesets, kept out of
+// A libFuzzer target for OpenDiffable's snapshots, section snapshots and changesets, kept out of
 // the main package: it links only with `-sanitize=fuzzer`, which provides `main`. The library
 // targets are the main package's own source folders, reached through symbolic links in
 // Fuzz/Sources, so the fuzzer instruments exactly the code that ships. See Fuzz/README.md.
 let package = Package(
-  name: "DiffableKitFuzz",
+  name: "OpenDiffableFuzz",
   platforms: [.macOS(.v10_15)],
   dependencies: [
     .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0")
   ],
   targets: [
     .target(
-      name: "DiffableKitCore", dependencies: [.product(name: "Atomics", package: "swift-atomics")],
+      name: "OpenDiffableCore", dependencies: [.product(name: "Atomics", package: "swift-atomics")],
       // Lets each input choose the item table's hash seed (see _fuzzingHashSeed).
-      swiftSettings: [.define("DIFFABLEKIT_FUZZING")]),
-    .target(name: "DiffableKitDataSources", dependencies: ["DiffableKitCore"]),
-    .target(name: "DiffableKit", dependencies: ["DiffableKitCore", "DiffableKitDataSources"]),
-    .target(name: "DiffableKitTesting", dependencies: ["DiffableKit"]),
-    .executableTarget(name: "SnapshotFuzzer", dependencies: ["DiffableKit", "DiffableKitTesting"]),
+      swiftSettings: [.define("OPENDIFFABLE_FUZZING")]),
+    .target(name: "OpenDiffableDataSources", dependencies: ["OpenDiffableCore"]),
+    .target(name: "OpenDiffable", dependencies: ["OpenDiffableCore", "OpenDiffableDataSources"]),
+    .target(name: "OpenDiffableTesting", dependencies: ["OpenDiffable"]),
+    .executableTarget(name: "SnapshotFuzzer", dependencies: ["OpenDiffable", "OpenDiffableTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

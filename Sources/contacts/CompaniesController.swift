@@ -1,5 +1,5 @@
-import DiffableKit
-import DiffableKitGRDB
+import OpenDiffable
+import OpenDiffableGRDB
 
 /// Items of the companies outline: a company (parent) or a contact (child).
 enum OutlineItem: Hashable, Sendable {

@@ -1,5 +1,5 @@
-import DiffableKit
-import DiffableKitTerminal
+import OpenDiffable
+import OpenDiffableTerminal
 
 /// The outline screen: companies with their contacts, expand and collapse.
 @MainActor

@@ -1,6 +1,6 @@
-import DiffableKit
 import Foundation
 import GRDB
+import OpenDiffable
 
 /// A contact as stored in the `contact` table.
 struct Contact: Equatable, Sendable, FetchableRecord {

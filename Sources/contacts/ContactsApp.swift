@@ -1,7 +1,7 @@
-import DiffableKit
-import DiffableKitTerminal
 import Dispatch
 import Foundation
+import OpenDiffable
+import OpenDiffableTerminal
 
 /// The application shell: the terminal session, the three screens, the title bar, the hint and
 /// message lines and the status line with the last changeset and its timings.
@@ -174,7 +174,7 @@ final class ContactsApp: ScreenHost {
       index == current ? "[\(index + 1) \(screen.title)]" : " \(index + 1) \(screen.title) "
     }.joined(separator: " ")
     let count = "\(contacts.count) contacts"
-    let left = " DiffableKit · " + tabs
+    let left = " OpenDiffable · " + tabs
     let padding = max(1, size.width - TerminalText.width(left) - count.count - 1)
     frame.setLine(0, left + String(repeating: " ", count: padding) + count, style: .bar)
     let lines = screen.listView.render()

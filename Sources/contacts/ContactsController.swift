@@ -1,7 +1,7 @@
-import DiffableKit
-import DiffableKitGRDB
 import Foundation
 import GRDB
+import OpenDiffable
+import OpenDiffableGRDB
 
 /// Side controller of the list screen: owns the search text and the live query, and tells the
 /// screen before and after its data changes (`willChange` / `didChange`).

@@ -1,7 +1,7 @@
-import DiffableKit
-import DiffableKitGRDB
-import DiffableKitTerminal
 import Foundation
+import OpenDiffable
+import OpenDiffableGRDB
+import OpenDiffableTerminal
 
 /// The list screen: Favorites and All, live from the database.
 @MainActor

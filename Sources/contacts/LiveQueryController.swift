@@ -1,4 +1,4 @@
-import DiffableKitGRDB
+import OpenDiffableGRDB
 
 /// A side controller whose data comes from a live database query (the side-controller pattern):
 /// its screen sets `willChange` and `didChange`, and the query's errors go to `didFail` and

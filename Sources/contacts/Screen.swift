@@ -1,5 +1,5 @@
-import DiffableKit
-import DiffableKitTerminal
+import OpenDiffable
+import OpenDiffableTerminal
 
 /// One screen of the demo: a list view and the keys it understands.
 @MainActor

@@ -1,5 +1,5 @@
-import DiffableKit
-import DiffableKitTerminal
+import OpenDiffable
+import OpenDiffableTerminal
 
 // The wiring every screen repeats, kept in one place (a helper pays rent when several screens
 // repeat the exact same wiring). Snapshot building and selection stay in each screen.

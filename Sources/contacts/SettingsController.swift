@@ -1,4 +1,4 @@
-import DiffableKit
+import OpenDiffable
 
 /// The rows of the settings screen: identity and intent only (a static table described as structural data).
 enum SettingsCell: Hashable, Sendable {

@@ -1,5 +1,5 @@
-import DiffableKit
-import DiffableKitTerminal
+import OpenDiffable
+import OpenDiffableTerminal
 
 /// The settings screen, rendered from static table data by switching on the cell enum.
 ///

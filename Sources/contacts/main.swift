@@ -1,13 +1,13 @@
 import ArgumentParser
-import DiffableKitTerminal
 import Dispatch
 import Foundation
+import OpenDiffableTerminal
 
 /// Command-line options and the key reference shown by `--help`.
 struct ContactsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "contacts",
-    abstract: "DiffableKit demo: a live contacts list in your terminal, backed by SQLite.",
+    abstract: "OpenDiffable demo: a live contacts list in your terminal, backed by SQLite.",
     discussion: """
       The database is created and seeded on first run. Every change goes to the database; the \
       screens follow it through live queries that hand the list views snapshots, and the data \
@@ -54,7 +54,7 @@ struct ContactsCommand: ParsableCommand {
     let base =
       FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
       ?? URL(fileURLWithPath: NSTemporaryDirectory())
-    return base.appendingPathComponent("DiffableKit").appendingPathComponent("contacts.sqlite").path
+    return base.appendingPathComponent("OpenDiffable").appendingPathComponent("contacts.sqlite").path
   }
 }
 

@@ -9,7 +9,7 @@ import Testing
 //
 // The only exception is code written against Apple's SDK (the "before" side of the migration
 // article), which cannot be compiled on Linux: such a block starts with the line
-// `// Apple SDK (not compiled here)`. Its DiffableKit counterpart is compiled here.
+// `// Apple SDK (not compiled here)`. Its OpenDiffable counterpart is compiled here.
 
 private let packageRoot = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,8 +1,8 @@
-import DiffableKit
-import DiffableKitGRDB
-import DiffableKitTesting
 import Foundation
 import GRDB
+import OpenDiffable
+import OpenDiffableGRDB
+import OpenDiffableTesting
 import Testing
 
 // The code of the content-provider sections of GettingStarted.md, LiveData.md and

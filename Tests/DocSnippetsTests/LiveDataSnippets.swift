@@ -1,11 +1,11 @@
-import DiffableKit
-import DiffableKitGRDB
-import DiffableKitTesting
 import Foundation
 import GRDB
+import OpenDiffable
+import OpenDiffableGRDB
+import OpenDiffableTesting
 import Testing
 
-// The code of LiveData.md (DiffableKit catalog) and of DiffableKitGRDB.md: a screen whose
+// The code of LiveData.md (OpenDiffable catalog) and of OpenDiffableGRDB.md: a screen whose
 // snapshot comes from a GRDB query and follows every change to the tables it reads.
 
 struct Contact: Equatable, Sendable, FetchableRecord, Decodable {

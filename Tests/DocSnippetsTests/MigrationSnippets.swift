@@ -1,11 +1,11 @@
-import DiffableKit
-import DiffableKitTesting
 import Foundation
+import OpenDiffable
+import OpenDiffableTesting
 import Testing
 
-// The code of MigratingFromUIKitAndAppKit.md: the users screen of the guidance DiffableKit was
+// The code of MigratingFromUIKitAndAppKit.md: the users screen of the guidance OpenDiffable was
 // built from (a side controller with willChange/didChange, one reloadSnapshot, selection by
-// identifier), after the move to DiffableKit. On Linux the list view is a
+// identifier), after the move to OpenDiffable. On Linux the list view is a
 // SimulatedCollectionView; on iOS it is a UICollectionView and the data source a
 // CollectionViewDiffableDataSource, with the same calls.
 
@@ -119,7 +119,7 @@ struct MigrationTests {
       snapshot.reloadItems([42])
     }
     let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(message.contains("DiffableKit: reloadItems(_:)"))
+    #expect(message.contains("OpenDiffable: reloadItems(_:)"))
     #expect(message.contains("42"))
   }
 }

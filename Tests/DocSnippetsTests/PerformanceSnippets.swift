@@ -1,6 +1,6 @@
-import DiffableKit
-import DiffableKitTesting
 import Foundation
+import OpenDiffable
+import OpenDiffableTesting
 import Testing
 
 // The code of Performance.md.

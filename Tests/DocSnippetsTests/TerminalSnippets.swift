@@ -1,9 +1,9 @@
-import DiffableKit
-import DiffableKitTerminal
 import Foundation
+import OpenDiffable
+import OpenDiffableTerminal
 import Testing
 
-// The code of DiffableKitTerminal.md.
+// The code of OpenDiffableTerminal.md.
 
 @MainActor
 @Suite("Terminal: a list drawn in a terminal")

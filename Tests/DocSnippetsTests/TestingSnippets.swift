@@ -1,12 +1,12 @@
-import DiffableKit
-import DiffableKitTesting
 import Foundation
+import OpenDiffable
+import OpenDiffableTesting
 import Testing
 
-// The code of TestingListUpdates.md (DiffableKit catalog) and of DiffableKitTesting.md.
+// The code of TestingListUpdates.md (OpenDiffable catalog) and of OpenDiffableTesting.md.
 //
 // Package.swift, in the test target:
-// .product(name: "DiffableKitTesting", package: "DiffableKit")
+// .product(name: "OpenDiffableTesting", package: "OpenDiffable")
 
 private func makeSnapshot(_ layout: [(String, [Int])]) -> DiffableDataSourceSnapshot<String, Int> {
   var snapshot = DiffableDataSourceSnapshot<String, Int>()
@@ -90,12 +90,12 @@ struct TestingListUpdatesTests {
   }
 
   @Test func aWarningIsCollected() {
-    DiffableKitWarningCollector.install()
+    OpenDiffableWarningCollector.install()
     var snapshot = DiffableDataSourceSnapshot<String, String>()
     snapshot.appendSections(["a", "b"])
     snapshot.appendItems(["doc-snippet-item"], toSection: "a")
     snapshot.appendItems(["doc-snippet-item"], toSection: "b")  // already in "a": moved, with a warning
     #expect(snapshot.sectionIdentifier(containingItem: "doc-snippet-item") == "b")
-    #expect(DiffableKitWarningCollector.messages(containing: "doc-snippet-item").count == 1)
+    #expect(OpenDiffableWarningCollector.messages(containing: "doc-snippet-item").count == 1)
   }
 }

@@ -1,6 +1,6 @@
 import BatchUpdateRules
-import DiffableKitCore
 import Foundation
+import OpenDiffableCore
 import StandInList
 
 /// A column of a table view (AppKit's `NSTableColumn`).

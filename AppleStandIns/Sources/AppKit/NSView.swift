@@ -1,7 +1,7 @@
 @_exported import Foundation
 import StandInList
 
-// Stand-in for the parts of AppKit that DiffableKit's AppKit adapters use; see DECLARATIONS.md
+// Stand-in for the parts of AppKit that OpenDiffable's AppKit adapters use; see DECLARATIONS.md
 // for the Apple page each declaration is transcribed from. Members whose names start with
 // `standIn` are not Apple API: they let tests drive the views and read what they show.
 

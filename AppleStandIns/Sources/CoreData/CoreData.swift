@@ -6,7 +6,7 @@
   import AppKit
 #endif
 
-// Stand-in for the parts of Core Data that DiffableKit's Core Data bridge and its tests use; see
+// Stand-in for the parts of Core Data that OpenDiffable's Core Data bridge and its tests use; see
 // DECLARATIONS.md for the Apple page each declaration is transcribed from. Members whose names
 // start with `standIn` are not Apple API. The stand-in keeps its objects in memory: there is no
 // model, store or coordinator; an entity is named after its class, and an object keeps its

@@ -1,6 +1,6 @@
 import BatchUpdateRules
-import DiffableKitCore
 import Foundation
+import OpenDiffableCore
 
 /// The questions a list view asks its data source, as closures (the stand-in views bind them to
 /// their `dataSource`).

@@ -1,7 +1,7 @@
 /// What the stand-in `NSDiffableDataSourceSnapshot`, `NSDiffableDataSourceSnapshotReference` and
 /// `NSDiffableDataSourceSectionSnapshot` keep. Not Apple API.
 ///
-/// Deliberately simple and independent of DiffableKit's own snapshot (arrays, linear searches),
+/// Deliberately simple and independent of OpenDiffable's own snapshot (arrays, linear searches),
 /// so that converting between the two tests the conversions and not one implementation against
 /// itself. Misuse that Apple's implementation reports with an exception stops the process with a
 /// message naming the identifiers.

@@ -2,7 +2,7 @@ import StandInList
 
 // Stand-ins for UIKit's snapshot types: the Swift structs `NSDiffableDataSourceSnapshot` and
 // `NSDiffableDataSourceSectionSnapshot`, and the Objective-C class the Swift overlay names
-// `NSDiffableDataSourceSnapshotReference`. Only the members DiffableKit's conversions and their
+// `NSDiffableDataSourceSnapshotReference`. Only the members OpenDiffable's conversions and their
 // tests use are declared (see DECLARATIONS.md for each page). They keep their state in the
 // simple `StandInSnapshotStorage` / `StandInOutlineStorage` (not Apple API).
 

@@ -1,7 +1,7 @@
 @_exported import Foundation
 import StandInList
 
-// Stand-in for the parts of UIKit that DiffableKit's UIKit adapters use; see DECLARATIONS.md for
+// Stand-in for the parts of UIKit that OpenDiffable's UIKit adapters use; see DECLARATIONS.md for
 // the Apple page each declaration is transcribed from. Members whose names start with `standIn`
 // are not Apple API: they let tests drive the views (user gestures) and read what they show.
 

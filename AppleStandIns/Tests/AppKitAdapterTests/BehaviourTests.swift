@@ -1,6 +1,6 @@
 import AppKit
-import DiffableKit
 import Foundation
+import OpenDiffable
 import Swift5Client
 import Testing
 

@@ -1,6 +1,6 @@
 import AppKit
-import DiffableKit
 import Foundation
+import OpenDiffable
 import Testing
 
 /// A collection view item that shows a text.

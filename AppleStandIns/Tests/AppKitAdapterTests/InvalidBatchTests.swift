@@ -1,6 +1,6 @@
 import AppKit
-import DiffableKit
 import Foundation
+import OpenDiffable
 import Testing
 
 /// The stand-in views stop on an update AppKit would reject (exit tests: each runs in a child

@@ -1,10 +1,10 @@
 import AppKit
-import DiffableKit
 import Foundation
+import OpenDiffable
 import Testing
 
 @MainActor
-@Suite("DiffableKit settings on the AppKit adapters")
+@Suite("OpenDiffable settings on the AppKit adapters")
 struct SettingsTests {
   @Test("Every data source offers the same settings, stored in its DiffableDataSource")
   func sameSettingsEverywhere() {

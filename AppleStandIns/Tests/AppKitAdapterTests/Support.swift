@@ -1,5 +1,5 @@
 import AppKit
-import DiffableKit
+import OpenDiffable
 
 typealias Snapshot = DiffableDataSourceSnapshot<String, Int>
 

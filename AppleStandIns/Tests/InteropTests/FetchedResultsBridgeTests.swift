@@ -1,7 +1,7 @@
 import CoreData
-import DiffableKit
-import DiffableKitCoreData
 import Foundation
+import OpenDiffable
+import OpenDiffableCoreData
 import PropertyBased
 import Testing
 
@@ -305,7 +305,7 @@ struct FetchedResultsBridgeTests {
     let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(
       standardError.contains(
-        "DiffableKit: FetchedResultsSnapshotObserver(controller:): the controller's context has concurrency type 1, "
+        "OpenDiffable: FetchedResultsSnapshotObserver(controller:): the controller's context has concurrency type 1, "
           + "not mainQueueConcurrencyType (2)"))
   }
 }

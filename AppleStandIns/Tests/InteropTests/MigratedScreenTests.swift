@@ -1,7 +1,7 @@
 #if canImport(UIKit)
   import CoreData
-  import DiffableKit
-  import DiffableKitCoreData
+  import OpenDiffable
+  import OpenDiffableCoreData
   import Testing
   import UIKit
 

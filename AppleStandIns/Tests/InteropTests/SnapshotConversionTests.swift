@@ -1,5 +1,5 @@
-import DiffableKit
 import Foundation
+import OpenDiffable
 import PropertyBased
 import Testing
 
@@ -152,7 +152,7 @@ struct SnapshotConversionTests {
     let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(
       standardError.contains(
-        "DiffableKit: DiffableDataSourceSnapshot(_:): the snapshot reference holds the item identifier \"intruder\" "
+        "OpenDiffable: DiffableDataSourceSnapshot(_:): the snapshot reference holds the item identifier \"intruder\" "
           + "of type String, not Int"))
   }
 

@@ -1,5 +1,5 @@
 import CoreData
-import DiffableKit
+import OpenDiffable
 
 typealias Snapshot = DiffableDataSourceSnapshot<String, Int>
 

@@ -1,4 +1,4 @@
-import DiffableKit
+import OpenDiffable
 
 // Shared by both stand-in test targets (each links this file): building and reading snapshots,
 // and the random apply sequences of their property tests.

@@ -1,5 +1,5 @@
-import DiffableKit
 import Foundation
+import OpenDiffable
 import Swift5Client
 import Testing
 import UIKit

@@ -1,5 +1,5 @@
-import DiffableKit
 import Foundation
+import OpenDiffable
 import Testing
 import UIKit
 

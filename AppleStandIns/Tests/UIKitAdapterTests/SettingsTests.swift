@@ -1,9 +1,9 @@
-import DiffableKit
 import Foundation
+import OpenDiffable
 import Testing
 import UIKit
 
-/// Sets every DiffableKit setting through the one generic surface, checks that the wrapped data
+/// Sets every OpenDiffable setting through the one generic surface, checks that the wrapped data
 /// source stores it, applies, and returns the traces received.
 @MainActor
 func exerciseSettings(_ dataSource: some DiffableDataSourceSettings, apply: () -> Void) -> [String] {
@@ -22,7 +22,7 @@ func exerciseSettings(_ dataSource: some DiffableDataSourceSettings, apply: () -
 }
 
 @MainActor
-@Suite("DiffableKit settings on the UIKit adapters")
+@Suite("OpenDiffable settings on the UIKit adapters")
 struct SettingsTests {
   @Test("Every data source offers the same settings, stored in its DiffableDataSource")
   func sameSettingsEverywhere() {

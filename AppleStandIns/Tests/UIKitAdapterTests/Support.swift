@@ -1,4 +1,4 @@
-import DiffableKit
+import OpenDiffable
 import UIKit
 
 typealias Snapshot = DiffableDataSourceSnapshot<String, Int>

@@ -1,6 +1,6 @@
 import Benchmark
-import DiffableKit
 import Foundation
+import OpenDiffable
 import OrderedCollections
 
 // The diff engine (issue 3) against swift-collections' `OrderedSet.difference(from:)` on the

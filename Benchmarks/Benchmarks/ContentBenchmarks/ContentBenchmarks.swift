@@ -5,8 +5,8 @@
 // Run from the Benchmarks folder:
 //   swift package benchmark --target ContentBenchmarks
 import Benchmark
-import DiffableKit
 import Foundation
+import OpenDiffable
 
 /// A list view that shows `visible` (row positions of its one section) and nothing else: it
 /// makes cells only for those rows, through the data source, as UIKit does, and counts them.

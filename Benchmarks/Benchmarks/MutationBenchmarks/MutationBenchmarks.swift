@@ -6,7 +6,7 @@
 // Run from the Benchmarks folder:
 //   swift package benchmark --target MutationBenchmarks
 import Benchmark
-import DiffableKit
+import OpenDiffable
 
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(

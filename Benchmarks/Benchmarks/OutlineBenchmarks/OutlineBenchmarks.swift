@@ -1,5 +1,5 @@
 import Benchmark
-import DiffableKit
+import OpenDiffable
 
 // Issue 4: an outline of 100,110 items, depth 4 (levels 0…3): 10 roots, each with 10 children,
 // each with 10 children, each with 99 leaves. A root therefore has 10,010 descendants. Every

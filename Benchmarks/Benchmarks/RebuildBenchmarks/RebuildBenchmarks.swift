@@ -1,5 +1,5 @@
 // What an app pays when it rebuilds its snapshot on every change: building from identifiers,
-// then diffing against the snapshot the list shows. Every DiffableKit figure has a same-run
+// then diffing against the snapshot the list shows. Every OpenDiffable figure has a same-run
 // baseline: the same identifiers built as plain `[[Item]]` arrays (the floor), `Dictionary`
 // for random lookups.
 //
@@ -9,8 +9,8 @@
 //   swift package benchmark baseline update <name> --target RebuildBenchmarks   (on that commit)
 //   swift package benchmark baseline compare <name> --target RebuildBenchmarks
 import Benchmark
-import DiffableKit
 import Foundation
+import OpenDiffable
 
 typealias Snapshot<Item: Hashable> = DiffableDataSourceSnapshot<Int, Item>
 
@@ -102,10 +102,10 @@ let benchmarks: @Sendable () -> Void = {
   // Every input is made in a `setup` closure: each benchmark runs in its own process, which then
   // holds only its own inputs (so that peak resident memory means something).
 
-  // 1. Building: DiffableKit against [[Item]] arrays of the same identifiers. The built values
+  // 1. Building: OpenDiffable against [[Item]] arrays of the same identifiers. The built values
   // are released after the measurement (an applied snapshot costs nothing more to release).
   for sections in [1, 100] {
-    Benchmark("build Int 1M ×\(sections): DiffableKit") {
+    Benchmark("build Int 1M ×\(sections): OpenDiffable") {
       benchmark, ints in
       measureBuilding(benchmark, ints, buildSnapshot)
     } setup: {
@@ -118,7 +118,7 @@ let benchmarks: @Sendable () -> Void = {
       layout(count: 1_000_000, sections: sections) { $0 }
     }
   }
-  Benchmark("build UUID 1M ×100: DiffableKit") { benchmark, uuids in
+  Benchmark("build UUID 1M ×100: OpenDiffable") { benchmark, uuids in
     measureBuilding(benchmark, uuids, buildSnapshot)
   } setup: {
     layout(count: 1_000_000, sections: 100) { _ in UUID() }
@@ -130,7 +130,7 @@ let benchmarks: @Sendable () -> Void = {
     layout(count: 1_000_000, sections: 100) { _ in UUID() }
   }
   // What a snapshot that is built and then looked up costs (the index is built by the lookup).
-  Benchmark("build Int 1M ×100 + one indexOfItem: DiffableKit") { benchmark, ints in
+  Benchmark("build Int 1M ×100 + one indexOfItem: OpenDiffable") { benchmark, ints in
     for _ in benchmark.scaledIterations {
       let snapshot = buildSnapshot(ints)
       blackHole(snapshot.indexOfItem(999_999))
@@ -141,7 +141,7 @@ let benchmarks: @Sendable () -> Void = {
 
   // 2. Rebuild + diff against the snapshot the list shows.
   for sections in [1, 100] {
-    Benchmark("rebuild + diff, unchanged Int 1M ×\(sections): DiffableKit") { benchmark, input in
+    Benchmark("rebuild + diff, unchanged Int 1M ×\(sections): OpenDiffable") { benchmark, input in
       rebuildAndDiff(benchmark, input.ints, against: input.shown)
     } setup: { () -> (ints: [[Int]], shown: Snapshot<Int>) in
       let ints = layout(count: 1_000_000, sections: sections) { $0 }
@@ -152,7 +152,7 @@ let benchmarks: @Sendable () -> Void = {
   // A nearly unchanged rebuild: ten new items near the end of one section (a chat's new
   // messages, a feed's newest rows), the index derived from the shown snapshot's.
   for sections in [1, 100] {
-    Benchmark("rebuild + diff, 10 items inserted near the end, Int 1M ×\(sections): DiffableKit") { benchmark, input in
+    Benchmark("rebuild + diff, 10 items inserted near the end, Int 1M ×\(sections): OpenDiffable") { benchmark, input in
       rebuildAndDiff(benchmark, input.new, against: input.shown)
     } setup: { () -> (new: [[Int]], shown: Snapshot<Int>) in
       let old = layout(count: 1_000_000, sections: sections) { $0 }
@@ -170,7 +170,7 @@ let benchmarks: @Sendable () -> Void = {
         metrics: Benchmark.defaultConfiguration.metrics, timeUnits: .microseconds, warmupIterations: 1,
         maxDuration: .seconds(3), maxIterations: count >= 1_000_000 ? 8 : 25)
       Benchmark(
-        "rebuild + diff, DifferenceKit scenario Int \(label(count)) ×\(sections): DiffableKit", configuration: scale
+        "rebuild + diff, DifferenceKit scenario Int \(label(count)) ×\(sections): OpenDiffable", configuration: scale
       ) { benchmark, input in
         for _ in benchmark.scaledIterations {
           let rebuilt = buildSnapshot(input.new)
@@ -196,7 +196,7 @@ let benchmarks: @Sendable () -> Void = {
   // and UUID identifiers (which the item table hashes from their bits) and for a struct ID of
   // the app's own (hashed through its `Hashable` conformance, that is `Hasher`).
   func randomLookups<Item: Hashable>(_ name: String, _ make: @escaping @Sendable (Int) -> Item) {
-    Benchmark("indexOfItem every item in random order, \(name) 1M ×100: DiffableKit") { benchmark, input in
+    Benchmark("indexOfItem every item in random order, \(name) 1M ×100: OpenDiffable") { benchmark, input in
       for _ in benchmark.scaledIterations {
         var sum = 0
         for item in input.shuffled { sum &+= input.snapshot.indexOfItem(item)! }

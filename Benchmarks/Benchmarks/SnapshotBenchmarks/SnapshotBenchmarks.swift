@@ -4,8 +4,8 @@
 // Run from the Benchmarks folder:
 //   swift package benchmark --target SnapshotBenchmarks
 import Benchmark
-import DiffableKit
 import Foundation
+import OpenDiffable
 import OrderedCollections
 
 /// `count` items split evenly over `sections` sections.

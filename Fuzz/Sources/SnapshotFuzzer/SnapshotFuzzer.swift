@@ -1,5 +1,5 @@
-import DiffableKit
-import DiffableKitTesting
+import OpenDiffable
+import OpenDiffableTesting
 
 // Drives a snapshot, a section snapshot and the changeset between successive snapshots through
 // the API that never stops the process, with identifiers that keep Hashable's contract and

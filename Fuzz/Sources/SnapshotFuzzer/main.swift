@@ -1,5 +1,5 @@
-import DiffableKit
 import Foundation
+import OpenDiffable
 
 // libFuzzer's driver, called from this executable's own entry point (SwiftPM links executables
 // with their module's entry point as `main`, so libFuzzer's `main` is not used).
@@ -10,7 +10,7 @@ func LLVMFuzzerRunDriver(
   _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
 ) -> Int32
 
-DiffableKitDiagnostics.warningHandler = { _ in }
+OpenDiffableDiagnostics.warningHandler = { _ in }
 var argc = CommandLine.argc
 var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
 exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzOne(data, size) })

@@ -1,5 +1,5 @@
 import AppKit
-import DiffableKit
+import OpenDiffable
 
 // Swift 5 language mode, minimal concurrency checking: code written before Swift concurrency
 // calls the adapters from non-isolated functions, as it can with Apple's `@MainActor

@@ -1,4 +1,4 @@
-import DiffableKit
+import OpenDiffable
 import UIKit
 
 // Swift 5 language mode, minimal concurrency checking: code written before Swift concurrency

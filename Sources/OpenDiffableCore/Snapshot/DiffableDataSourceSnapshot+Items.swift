@@ -1,0 +1,347 @@
+extension DiffableDataSourceSnapshot {
+  /// Adds items at the end of a section (the last section when `sectionIdentifier` is nil).
+  ///
+  /// An item that is already in the snapshot is moved to the new place and a warning goes to
+  /// ``OpenDiffableDiagnostics/warningHandler``, as Apple's snapshot does.
+  ///
+  /// - Precondition: the snapshot has a section (and `sectionIdentifier`, when given, is one of
+  ///   them); the identifiers are unique. Otherwise the process stops with a message naming them
+  ///   and this operation — at the call for a missing section; for repeated identifiers on a
+  ///   snapshot being built, when its item index is built (or when it is released unread).
+  ///   ``appendItemsDroppingDuplicates(_:toSection:)`` never stops.
+  /// - Complexity: On a snapshot without an item index (one being built from scratch): O(1)
+  ///   when the section is empty (it adopts the array), otherwise O(k) copying; nothing is
+  ///   hashed, and the identifiers are checked when the index is built or a diff settles the
+  ///   snapshot. With an index: O(k) average for k items (plus the removal cost for items
+  ///   already present).
+  @inlinable
+  public mutating func appendItems(
+    _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
+  ) {
+    defer { _checkInvariantsIfEnabled() }
+    let operation = Self._appendOperation
+    let slot: Int
+    switch _appendTarget(sectionIdentifier, identifiers: identifiers, operation: operation) {
+    case .success(let target): slot = target
+    case .failure(let error): _stop(error)
+    }
+    guard !identifiers.isEmpty else { return }
+    if _deferAppend(identifiers, slot: slot) { return }
+    _appendItemsEagerly(identifiers, slot: slot, operation: operation)
+  }
+
+  /// Appends with the item index kept up to date: every identifier is hashed now; repeats stop
+  /// and items already present move, with a warning. O(k) average.
+  @inlinable
+  mutating func _appendItemsEagerly(_ identifiers: [ItemIdentifierType], slot: Int, operation: String) {
+    _placeItems(identifiers, anchor: nil, operation: operation) { snapshot in
+      (slot, snapshot._slots[slot].items.count)
+    }
+  }
+
+  /// Inserts items immediately before the item `beforeIdentifier`, in its section.
+  ///
+  /// An item that is already in the snapshot is moved to the new place, with a warning.
+  ///
+  /// - Precondition: `beforeIdentifier` is in the snapshot and not among `identifiers`; the
+  ///   identifiers are unique. Otherwise the process stops with a message naming them.
+  /// - Complexity: O(k + m) average: k items, m the size of the destination section — the
+  ///   items after the insertion point are shifted and re-indexed, so inserting near the end of
+  ///   a section is cheapest.
+  ///   Builds the item index first if it was deferred (O(n), once).
+  @inlinable
+  public mutating func insertItems(
+    _ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType
+  ) {
+    defer { _checkInvariantsIfEnabled() }
+    _materialize()
+    _insertItems(identifiers, anchor: beforeIdentifier, after: false, operation: "insertItems(_:beforeItem:)")
+  }
+
+  /// Inserts items immediately after the item `afterIdentifier`, in its section.
+  ///
+  /// An item that is already in the snapshot is moved to the new place, with a warning.
+  ///
+  /// - Precondition: `afterIdentifier` is in the snapshot and not among `identifiers`; the
+  ///   identifiers are unique. Otherwise the process stops with a message naming them.
+  /// - Complexity: O(k + m) average: k items, m the size of the destination section — the
+  ///   items after the insertion point are shifted and re-indexed.
+  ///   Builds the item index first if it was deferred (O(n), once).
+  @inlinable
+  public mutating func insertItems(
+    _ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType
+  ) {
+    defer { _checkInvariantsIfEnabled() }
+    _materialize()
+    _insertItems(identifiers, anchor: afterIdentifier, after: true, operation: "insertItems(_:afterItem:)")
+  }
+
+  /// Deletes items. Identifiers that are not in the snapshot are ignored; sections stay, even
+  /// when they become empty.
+  ///
+  /// - Precondition: the identifiers are unique; otherwise the process stops naming the repeats.
+  /// - Complexity: O(k + m) average: k identifiers, m the total size of the sections they leave.
+  ///   Never O(n·k).
+  ///   Builds the item index first if it was deferred (O(n), once).
+  @inlinable
+  public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
+    defer { _checkInvariantsIfEnabled() }
+    _materialize()
+    if let repeated = _removeItems(identifiers, operation: "deleteItems(_:)") {
+      _stop(.init(kind: .duplicateIdentifiers, operation: "deleteItems(_:)", identifiers: repeated))
+    }
+    _pruneMarks()
+  }
+
+  /// Deletes every item **and every section**, as Apple's snapshot does, leaving an empty
+  /// snapshot.
+  ///
+  /// - Complexity: O(1) (the old storage is released when no other snapshot shares it).
+  public mutating func deleteAllItems() {
+    defer { _checkInvariantsIfEnabled() }
+    self = Self()
+  }
+
+  /// Moves the item `identifier` to just before the item `toIdentifier`, possibly into another
+  /// section.
+  ///
+  /// - Precondition: both items are in the snapshot and differ; otherwise the process stops with
+  ///   a message naming them.
+  /// - Complexity: O(m) average, m the sizes of the sections involved.
+  ///   Builds the item index first if it was deferred (O(n), once).
+  @inlinable
+  public mutating func moveItem(_ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType) {
+    defer { _checkInvariantsIfEnabled() }
+    _materialize()
+    _moveItem(identifier, anchor: toIdentifier, after: false, operation: "moveItem(_:beforeItem:)")
+  }
+
+  /// Moves the item `identifier` to just after the item `toIdentifier`, possibly into another
+  /// section.
+  ///
+  /// - Precondition: both items are in the snapshot and differ; otherwise the process stops with
+  ///   a message naming them.
+  /// - Complexity: O(m) average, m the sizes of the sections involved.
+  ///   Builds the item index first if it was deferred (O(n), once).
+  @inlinable
+  public mutating func moveItem(_ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType) {
+    defer { _checkInvariantsIfEnabled() }
+    _materialize()
+    _moveItem(identifier, anchor: toIdentifier, after: true, operation: "moveItem(_:afterItem:)")
+  }
+
+  // MARK: Implementation
+
+  /// The slot that `appendItems` targets, or the problem. Inlinable: it runs on every append,
+  /// often for few items, and must not cost an unspecialized dictionary lookup.
+  @inlinable
+  func _appendTarget(
+    _ sectionIdentifier: SectionIdentifierType?, identifiers: [ItemIdentifierType], operation: String
+  ) -> Result<Int, DiffableDataSourceSnapshotError> {
+    if let sectionIdentifier {
+      guard let slot = _slotBySection[sectionIdentifier] else {
+        return .failure(.init(kind: .sectionNotFound, operation: operation, identifiers: [sectionIdentifier]))
+      }
+      return .success(slot)
+    }
+    guard let last = _slotAtPosition.last else {
+      return .failure(.init(kind: .noSections, operation: operation, identifiers: identifiers))
+    }
+    return .success(last)
+  }
+
+  @inlinable
+  mutating func _insertItems(
+    _ identifiers: [ItemIdentifierType], anchor: ItemIdentifierType, after: Bool, operation: String
+  ) {
+    guard _itemLocations[anchor] != nil else {
+      _stop(.init(kind: .itemNotFound, operation: operation, identifiers: [anchor]))
+    }
+    _placeItems(identifiers, anchor: anchor, operation: operation) { snapshot in
+      let location = snapshot._itemLocations[anchor]!
+      return (Int(location.slot), Int(location.offset) + (after ? 1 : 0))
+    }
+  }
+
+  /// Places `identifiers` at the (slot, offset) that `target` computes.
+  ///
+  /// The fast path claims every identifier in the item table in one pass (one hash operation per
+  /// item). If any identifier was already present or is repeated, the claims are rolled back and
+  /// the slow path reports repeats (stop), then moves present items: it removes them, warns, and
+  /// places the whole list again at the recomputed target.
+  @inlinable
+  mutating func _placeItems(
+    _ identifiers: [ItemIdentifierType], anchor: ItemIdentifierType?, operation: String,
+    target: (Self) -> (slot: Int, offset: Int)
+  ) {
+    guard !identifiers.isEmpty else { return }
+    if _tryPlaceNewItems(identifiers, at: target(self), operation: operation) { return }
+    _placeConflictingItems(identifiers, anchor: anchor, operation: operation, target: target)
+  }
+
+  /// The slow path of ``_placeItems(_:anchor:operation:target:)``, after the fast path found an
+  /// identifier that is present or repeated (and left the snapshot unchanged).
+  @usableFromInline
+  mutating func _placeConflictingItems(
+    _ identifiers: [ItemIdentifierType], anchor: ItemIdentifierType?, operation: String,
+    target: (Self) -> (slot: Int, offset: Int)
+  ) {
+    let repeated = _repeatedIdentifiers(identifiers)
+    if !repeated.isEmpty {
+      _stop(.init(kind: .duplicateIdentifiers, operation: operation, identifiers: repeated))
+    }
+    if let anchor, identifiers.contains(anchor) {
+      _stop(.init(kind: .anchorIsInserted, operation: operation, identifiers: [anchor]))
+    }
+    let existing = identifiers.filter { _itemLocations[$0] != nil }
+    Self._warnMovingExisting(existing, operation: operation)
+    _ = _removeItems(existing, operation: operation)
+    if !_tryPlaceNewItems(identifiers, at: target(self), operation: operation) {
+      _stopForUnstableIdentifiers(identifiers, operation: operation)
+    }
+  }
+
+  /// The warning for identifiers that are already in the snapshot and are moved into place.
+  @usableFromInline
+  static func _warnMovingExisting(_ existing: [ItemIdentifierType], operation: String) {
+    OpenDiffableDiagnostics.warn(
+      "\(operation): \(existing.count) item identifier\(existing.count == 1 ? "" : "s") already "
+        + "exist\(existing.count == 1 ? "s" : "") in the snapshot and will be moved into place instead: "
+        + "\(_describeIdentifiers(existing)). Inserted identifiers should be new; delete or move existing ones.")
+  }
+
+  /// Inserts identifiers that must all be new at `target`; returns false, leaving the snapshot
+  /// unchanged, when one of them is present or repeated. O(k + items after the offset).
+  @inlinable
+  mutating func _tryPlaceNewItems(
+    _ identifiers: [ItemIdentifierType], at target: (slot: Int, offset: Int), operation: String
+  ) -> Bool {
+    let (slot, offset) = target
+    let existingEntries = _itemLocations.count
+    guard _itemLocations.insertAllNew(identifiers, slot: slot, firstOffset: offset) else { return false }
+    if offset == _slots[slot].items.count {
+      _slots[slot].items.append(contentsOf: identifiers)
+    } else {
+      _slots[slot].items.insert(contentsOf: identifiers, at: offset)
+      // The new entries (appended to the table's entries) hold the old locations of the first
+      // moved items: only the entries that were there before are considered.
+      _reindexItems(
+        inSlot: slot, from: offset + identifiers.count, shiftedBy: identifiers.count,
+        consideringEntriesBelow: existingEntries, operation: operation)
+    }
+    _counts.add(identifiers.count, at: _slots[slot].position)
+    return true
+  }
+
+  /// Removes the identifiers that are present (ignoring the others), keeping marks as they are.
+  /// Returns the repeated identifiers, without changing anything, if there are repeats.
+  ///
+  /// - Complexity: O(k + m) average: k identifiers, m the total size of the affected sections.
+  @inlinable @discardableResult
+  mutating func _removeItems<C: Collection>(_ identifiers: C, operation: String) -> [ItemIdentifierType]?
+  where C.Element == ItemIdentifierType {
+    // Group the offsets to remove by slot, marking them in one bitmap per affected section.
+    var removedBySlot: [Int: [Bool]] = [:]
+    var repeated: [ItemIdentifierType] = []
+    for identifier in identifiers {
+      guard let location = _itemLocations[identifier] else { continue }
+      let slot = Int(location.slot)
+      let offset = Int(location.offset)
+      let size = _slots[slot].items.count
+      precondition(offset < size, "OpenDiffable internal error: an item-table entry points past its section")
+      // One hash access per identifier: mark in place, noting a repeat.
+      // (The default bitmap is built only the first time a section is hit.)
+      let wasMarked = removedBySlot[slot, default: [Bool](repeating: false, count: size)]
+        .withUnsafeMutableBufferPointer { marks in
+          defer { marks[offset] = true }
+          return marks[offset]
+        }
+      if wasMarked { repeated.append(identifier) }
+    }
+    if !repeated.isEmpty {
+      var seen = Set<ItemIdentifierType>()
+      return repeated.filter { seen.insert($0).inserted }
+    }
+    var lost: ItemIdentifierType?
+    for (slot, removed) in removedBySlot {
+      var items = _slots[slot].items
+      _slots[slot].items = []  // keep `items` uniquely referenced while compacting
+      let firstRemoved = removed.firstIndex(of: true)!
+      var write = firstRemoved
+      for read in firstRemoved..<items.count {
+        if removed[read] {
+          if !_itemLocations.removeValue(forKey: items[read], at: .init(slot: slot, offset: read)) {
+            lost = lost ?? items[read]
+          }
+          continue
+        }
+        items[write] = items[read]
+        write += 1
+      }
+      let removedCount = items.count - write
+      items.removeLast(removedCount)
+      _slots[slot].items = items
+      _counts.add(-removedCount, at: _slots[slot].position)
+      if lost == nil {
+        // The survivor now at `offset` was at the next offset not removed.
+        var read = firstRemoved
+        _reindexItems(inSlot: slot, compactedFrom: firstRemoved, operation: operation) { _ in
+          while removed[read] { read += 1 }
+          defer { read += 1 }
+          return read
+        }
+      }
+    }
+    // A removed identifier that could not be found again leaves a stale entry: rebuild (once).
+    if let lost { _repairItemTable(lostTrackOf: lost, operation: operation) }
+    return nil
+  }
+
+  @inlinable
+  mutating func _moveItem(
+    _ identifier: ItemIdentifierType, anchor: ItemIdentifierType, after: Bool, operation: String
+  ) {
+    if identifier == anchor {
+      _stop(.init(kind: .moveRelativeToItself, operation: operation, identifiers: [identifier]))
+    }
+    guard let source = _itemLocations[identifier], _itemLocations[anchor] != nil else {
+      let missing = [identifier, anchor].filter { _itemLocations[$0] == nil }
+      _stop(.init(kind: .itemNotFound, operation: operation, identifiers: missing))
+    }
+    let sourceSlot = Int(source.slot)
+    // The item as the snapshot holds it (equal to `identifier`, possibly not the same value).
+    let moved = _slots[sourceSlot].items.remove(at: Int(source.offset))
+    _counts.add(-1, at: _slots[sourceSlot].position)
+    if _itemLocations.removeValue(forKey: moved, at: source) {
+      _reindexItems(inSlot: sourceSlot, compactedFrom: Int(source.offset), operation: operation) { $0 + 1 }
+    } else {
+      _repairItemTable(lostTrackOf: moved, operation: operation)
+    }
+    guard let destination = _itemLocations[anchor],
+      _tryPlaceNewItems(
+        [moved], at: (Int(destination.slot), Int(destination.offset) + (after ? 1 : 0)), operation: operation)
+    else { _stopForUnstableIdentifiers([moved, anchor], operation: operation) }
+  }
+
+  /// Stops the process when identifiers that were just found (or just removed) are no longer
+  /// found (or still found): their hash or equality is not stable from one call to the next.
+  @usableFromInline
+  func _stopForUnstableIdentifiers(_ identifiers: [ItemIdentifierType], operation: String) -> Never {
+    _misuse(
+      operation,
+      "item identifiers \(_describeIdentifiers(identifiers)) gave different answers to the same lookup within "
+        + "one call: an identifier's hash or equality changed while it was in the snapshot",
+      fix: "Use identifiers whose Hashable conformance is stable: value types, or classes whose hashed "
+        + "properties never change.")
+  }
+
+  /// Drops marks of items and sections that are no longer in the snapshot. O(marks).
+  @usableFromInline
+  mutating func _pruneMarks() {
+    guard var marks = _marks else { return }
+    marks.reloadedItems.filter { _itemLocations[$0] != nil }
+    marks.reconfiguredItems.filter { _itemLocations[$0] != nil }
+    marks.reloadedSections.filter { _slotBySection[$0] != nil }
+    _marks = marks.isEmpty ? nil : marks
+  }
+}

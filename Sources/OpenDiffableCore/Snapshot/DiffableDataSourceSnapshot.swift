@@ -1,0 +1,392 @@
+/// The state of a list at one moment: its sections and the items in each, named by stable,
+/// unique `Hashable` identifiers.
+///
+/// A drop-in for Apple's `NSDiffableDataSourceSnapshot`: the same members, argument labels,
+/// defaults and semantics. Build one, apply it to a data source, and the data source works out
+/// the updates. Section and item identifiers are separate namespaces: a section and an item may
+/// share a value.
+///
+/// ```swift
+/// var snapshot = DiffableDataSourceSnapshot<Section, Contact.ID>()
+/// snapshot.appendSections([.favorites, .all])
+/// snapshot.appendItems(favoriteIDs, toSection: .favorites)
+/// snapshot.appendItems(otherIDs, toSection: .all)
+/// dataSource.apply(snapshot, animatingDifferences: true)
+/// ```
+///
+/// ## Performance
+/// Building a snapshot costs what its order costs. A snapshot that has no item index yet (one
+/// being built from scratch) stores the identifiers of `appendItems(_:toSection:)` in their
+/// section without hashing them: the section adopts the array it is given when it is empty, so
+/// building is array work. The item index is built the first time something needs it — a lookup
+/// by item identifier, a mutation other than an append, a diff whose snapshots differ — in one
+/// pass, and kept (copies share it). A diff that finds every section of a rebuilt snapshot equal
+/// to the snapshot shown settles it by comparison, without hashing: applying an unchanged rebuild
+/// costs O(n) comparisons. Identifiers of class type are indexed as they are appended (an
+/// instance can change after it is appended).
+///
+/// With the index built, every lookup is a hash-table probe: `indexOfSection(_:)`,
+/// `sectionIdentifier(containingItem:)` and containment are O(1) on average, `indexOfItem(_:)`
+/// is O(1) plus O(log s) for s sections, and `numberOfItems(inSection:)` is O(1). Deleting k
+/// items costs O(k) plus the sizes of the sections they leave. Figures are in BENCHMARKS.md.
+///
+/// Apple's semantics do not change with the deferral. An identifier repeated within one
+/// `appendItems` call stops the process with that call's message when the index is built (or,
+/// for a snapshot released without ever being read or applied, when it is released); an item
+/// appended again by a later call moves there with the warning, as it does when appended to an
+/// indexed snapshot.
+///
+/// ## Misuse
+/// Where Apple's implementation stops the process, this one stops too — a programmer error must
+/// not leave a corrupt snapshot — but the message names the operation, the offending identifiers
+/// and how to fix the call. Identifier data that comes from outside (a server feed) can go through
+/// the non-stopping ``appendItemsDroppingDuplicates(_:toSection:)`` or be checked first with
+/// ``checkAppendingItems(_:toSection:)``, which throws a typed
+/// ``DiffableDataSourceSnapshotError``.
+///
+/// ## Identifiers that break Hashable's contract
+/// An identifier that is not equal to itself (`Double.nan`, or a struct holding one) behaves as
+/// in a `Dictionary`: each one appended is a new item, and no lookup ever finds it again. When
+/// an item identifier's hash or equality changes while it is in the snapshot (a class whose
+/// hashed properties are mutated), the snapshot notices the first time it cannot find the item
+/// where a section holds it, rebuilds its index from the sections (O(n)) and reports it through
+/// ``OpenDiffableDiagnostics/warningHandler``, naming the operation and the identifier. A lookup
+/// never follows a stale entry: an item that was not named is never deleted or moved in its
+/// place. Where one call gets contradictory answers for the same identifier, the process stops
+/// with a message naming the operation, the identifiers and that cause. Memory stays safe in
+/// every case.
+public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
+  @usableFromInline typealias _Section = SectionIdentifierType
+  @usableFromInline typealias _Item = ItemIdentifierType
+
+  /// Section identifiers by position.
+  @usableFromInline var _sectionIDs: [SectionIdentifierType] = []
+  /// The storage slot of the section at each position.
+  @usableFromInline var _slotAtPosition: [Int] = []
+  /// Section storage by slot: the items and the section's current position (-1 when free).
+  @usableFromInline var _slots: [_SectionStorage] = []
+  /// Slots whose section was deleted, ready for reuse.
+  @usableFromInline var _freeSlots: [Int] = []
+  /// Section identifier → slot.
+  @usableFromInline var _slotBySection: [SectionIdentifierType: Int] = [:]
+  /// Item identifier → (slot, offset in its section), when `_deferred` is nil. Empty otherwise.
+  @usableFromInline var _itemLocations = _ItemTable<ItemIdentifierType>()
+  /// Non-nil while the item index is deferred: the snapshot was built by `appendItems` calls
+  /// that stored their identifiers without hashing them (see ``_DeferredItemIndex``).
+  /// (Assign it only through ``_setDeferred(_:)``, which keeps `_deferredLookup` in step.)
+  @usableFromInline var _deferred: _DeferredItemIndex<SectionIdentifierType, ItemIdentifierType>?
+  /// The deferred index's published addresses (raw pointers, no reference count), so that
+  /// lookups read them without retaining the deferred index; nil when `_deferred` is.
+  @usableFromInline var _deferredLookup: _DeferredLookup?
+  /// Item counts by section position, for flat indexes.
+  @usableFromInline var _counts = _FenwickTree()
+  /// Reload and reconfigure marks; nil while there are none.
+  @usableFromInline var _marks: _Marks?
+
+  /// Creates an empty snapshot, with no sections and no items.
+  ///
+  /// - Complexity: O(1).
+  @inlinable public init() {}
+}
+
+extension DiffableDataSourceSnapshot {
+  /// One section's storage.
+  @usableFromInline
+  struct _SectionStorage {
+    @usableFromInline var items: [ItemIdentifierType]
+    @usableFromInline var position: Int
+
+    @inlinable init(items: [ItemIdentifierType], position: Int) {
+      self.items = items
+      self.position = position
+    }
+  }
+
+  /// Where an item lives: its section's slot and its offset inside the section.
+  @usableFromInline typealias _ItemLocation = _ItemTableLocation
+
+  /// Reload and reconfigure marks, in the order they were made.
+  @usableFromInline
+  struct _Marks {
+    @usableFromInline var reloadedItems = _OrderedIdentifierSet<ItemIdentifierType>()
+    @usableFromInline var reconfiguredItems = _OrderedIdentifierSet<ItemIdentifierType>()
+    @usableFromInline var reloadedSections = _OrderedIdentifierSet<SectionIdentifierType>()
+
+    @inlinable init() {}
+
+    @inlinable var isEmpty: Bool {
+      reloadedItems.isEmpty && reconfiguredItems.isEmpty && reloadedSections.isEmpty
+    }
+  }
+}
+
+extension DiffableDataSourceSnapshot: Sendable where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {}
+extension DiffableDataSourceSnapshot._SectionStorage: Sendable where ItemIdentifierType: Sendable {}
+extension DiffableDataSourceSnapshot._Marks: Sendable
+where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {}
+
+// MARK: - The deferred item index
+
+extension DiffableDataSourceSnapshot {
+  /// The operation named by messages about appended items.
+  @usableFromInline static var _appendOperation: String { "appendItems(_:toSection:)" }
+
+  /// Calls `body` with this snapshot as it reads, its item index built: itself when it has
+  /// one, otherwise its resolved form (built once, shared by copies). O(1), or O(n) the first
+  /// time a deferred index is needed.
+  @inlinable func _withIndex<R>(_ body: (Self) throws -> R) rethrows -> R {
+    guard let deferred = _deferred else { return try body(self) }
+    return try deferred.withResolved(self, body)
+  }
+
+  /// Calls `body` with this snapshot as it reads, its sections holding every identifier once:
+  /// itself when that is known (it has an index, or its appended items were checked), its
+  /// resolved form otherwise. The index of the snapshot passed may be deferred.
+  @inlinable func _withCheckedSections<R>(_ body: (Self) throws -> R) rethrows -> R {
+    guard let deferred = _deferred, !deferred.sectionsAreChecked else { return try body(self) }
+    return try deferred.withResolved(self, body)
+  }
+
+  /// Builds the deferred item index, if any, into this value, so that it can be changed in place.
+  /// O(1) with an index; O(n) otherwise (once per set of copies).
+  @inlinable mutating func _materialize() {
+    guard _deferred != nil else { return }
+    // One expression, so that no local keeps the deferred index (and the resolved snapshot it
+    // holds) alive: its table must be referenced by this value only, or the next change copies it.
+    self = _deferred!.withResolved(self) { $0 }
+  }
+
+  /// Sets the deferred index and the addresses lookups read from it.
+  @inlinable mutating func _setDeferred(_ deferred: _DeferredItemIndex<SectionIdentifierType, ItemIdentifierType>?) {
+    _deferred = deferred
+    _deferredLookup = deferred?.lookup
+  }
+
+  /// Records `identifiers` at the end of the section in `slot` without hashing them, when the
+  /// snapshot has no item index to keep up to date (none was built yet). Returns false when the
+  /// append must take the eager path. O(1) when the section was empty (its array is adopted),
+  /// else O(k) copying.
+  @inlinable mutating func _deferAppend(_ identifiers: [ItemIdentifierType], slot: Int) -> Bool {
+    // A class instance can be changed after it is appended; checking it later could find a
+    // "repeat" that was not one at the call. Class identifiers are indexed as they are appended.
+    if ItemIdentifierType.self is AnyObject.Type { return false }
+    if _deferred == nil {
+      guard _itemLocations.count == 0 else { return false }
+      _setDeferred(_DeferredItemIndex())
+    } else {
+      _prepareDeferredChange()
+      // The index was built or the items checked: it is kept, and the append is eager.
+      if _deferred == nil { return false }
+    }
+    let deferred = _deferred!
+    deferred.calls.append(.init(slot: slot, items: identifiers))
+    deferred.itemCount += identifiers.count
+    if _slots[slot].items.isEmpty {
+      _slots[slot].items = identifiers
+    } else {
+      _slots[slot].items.append(contentsOf: identifiers)
+    }
+    _counts.add(identifiers.count, at: _slots[slot].position)
+    return true
+  }
+
+  /// Prepares a deferred snapshot for an append (of sections or items) that keeps its index
+  /// deferred: builds the index in when it was already built or checked (it would miss the
+  /// change; `_deferred` is then nil), and otherwise makes the deferred index this value's own,
+  /// since it describes the stored state of every copy that shares it. O(1), or O(calls) when
+  /// shared, or O(n) when built.
+  @inlinable mutating func _prepareDeferredChange() {
+    // No binding of the deferred index may live across the uniqueness check: it would make the
+    // index look shared, and every append would copy it (and release-check the old one).
+    guard _deferred != nil else { return }
+    if _deferred.unsafelyUnwrapped.isSettled {
+      _materialize()
+    } else if !isKnownUniquelyReferenced(&_deferred) {
+      _setDeferred(_deferred.unsafelyUnwrapped.copyForAppending())
+    }
+  }
+
+  /// Whether both snapshots have the same sections, in the same order, with the same items in
+  /// the same order, as stored. O(n) comparisons at worst, O(s) for shared arrays; stops at the
+  /// first difference.
+  @inlinable func _storedSectionsEqual(_ other: Self) -> Bool {
+    guard _sectionIDs == other._sectionIDs else { return false }
+    for position in _slotAtPosition.indices where _items(atPosition: position) != other._items(atPosition: position) {
+      return false
+    }
+    return true
+  }
+}
+
+// MARK: - Internal access for the diff engine, section snapshots and data sources
+
+extension DiffableDataSourceSnapshot {
+  /// The items of the section at `position`. O(1).
+  @inlinable func _items(atPosition position: Int) -> [ItemIdentifierType] {
+    _slots[_slotAtPosition[position]].items
+  }
+
+  /// The section position and in-section offset of `item`, or nil. O(1) average.
+  @inlinable func _position(ofItem item: ItemIdentifierType) -> (section: Int, item: Int)? {
+    guard let location = _itemLocations[item] else { return nil }
+    return (_slots[Int(location.slot)].position, Int(location.offset))
+  }
+
+  /// The position of `section`, or nil. O(1) average.
+  @inlinable func _position(ofSection section: SectionIdentifierType) -> Int? {
+    guard let slot = _slotBySection[section] else { return nil }
+    return _slots[slot].position
+  }
+
+  /// Rewrites positions and counts after the section order changed. O(sections).
+  @inlinable mutating func _reindexSections() {
+    _slotAtPosition.withUnsafeBufferPointer { slots in
+      for (position, slot) in slots.enumerated() { _slots[slot].position = position }
+    }
+    let slots = _slots
+    _counts = _FenwickTree(counts: _slotAtPosition.lazy.map { slots[$0].items.count })
+  }
+
+  /// Rewrites the stored offsets of the items of `slot` from offset `start` on, which moved to
+  /// lower offsets: each is found at its old offset `oldOffset(offset)` (called in ascending
+  /// order, never below `offset`). Repairs the index if one is not found there. O(section size
+  /// - start) average.
+  @inlinable mutating func _reindexItems(
+    inSlot slot: Int, compactedFrom start: Int, operation: String, oldOffset: (Int) -> Int
+  ) {
+    if let lost = _itemLocations.relocate(_slots[slot].items, compactedFrom: start, slot: slot, oldOffset: oldOffset) {
+      _repairItemTable(lostTrackOf: _slots[slot].items[lost], operation: operation)
+    }
+  }
+
+  /// Rewrites the stored offsets of the items of `slot` from offset `start` on, which all moved
+  /// by `shift`; entries at indexes `limit` and above (items just inserted) are left alone.
+  /// Repairs the index if one is not found at its old offset. O(section size - start) average.
+  @inlinable mutating func _reindexItems(
+    inSlot slot: Int, from start: Int, shiftedBy shift: Int, consideringEntriesBelow limit: Int, operation: String
+  ) {
+    if let lost = _itemLocations.relocate(
+      _slots[slot].items, from: start, slot: slot, shiftedBy: shift, consideringEntriesBelow: limit)
+    {
+      _repairItemTable(lostTrackOf: _slots[slot].items[lost], operation: operation)
+    }
+  }
+
+  /// Rebuilds the item index from the sections after `identifier`, which the sections hold, could
+  /// not be found in it, and reports it through ``OpenDiffableDiagnostics/warningHandler``.
+  ///
+  /// That happens only when an identifier breaks `Hashable`'s contract: its hash or equality
+  /// changed while it was in the snapshot (a class whose hashed properties were mutated), or it
+  /// is not equal to itself (`Double.nan`). The sections are the source of truth, so the snapshot
+  /// stays consistent: every position keeps exactly one index entry, hashed anew, and no other
+  /// item is touched. Lookups of an identifier that is not equal to itself keep failing, as they
+  /// do in a `Dictionary`. O(n).
+  @usableFromInline mutating func _repairItemTable(lostTrackOf identifier: ItemIdentifierType, operation: String) {
+    OpenDiffableDiagnostics.warn(
+      "\(operation): item identifier \(_describeIdentifiers(CollectionOfOne(identifier))) is in the snapshot "
+        + "but cannot be found by its hash: an identifier's hash or equality changed while it was in the "
+        + "snapshot, or it is not equal to itself (like Double.nan). The snapshot rebuilt its item index; "
+        + "use identifiers whose Hashable conformance never changes (value types, or immutable fields).")
+    var sections: [(slot: Int, keys: [ItemIdentifierType])] = []
+    sections.reserveCapacity(_slotAtPosition.count)
+    for slot in _slotAtPosition { sections.append((slot, _slots[slot].items)) }
+    _itemLocations.rebuild(from: sections)
+  }
+
+  /// Calls ``_checkInvariants()`` when OpenDiffable is compiled with the
+  /// `OPENDIFFABLE_INTERNAL_CHECKS` condition (`.ci/run` runs the test suite once that way); does
+  /// nothing otherwise. Every public mutating member calls it last.
+  @inlinable @inline(__always)
+  func _checkInvariantsIfEnabled() {
+    #if OPENDIFFABLE_INTERNAL_CHECKS
+      _checkInvariants()
+    #endif
+  }
+
+  /// Checks every internal invariant, the item table's included; traps with a description of
+  /// the first broken one.
+  ///
+  /// For tests and debugging. - Complexity: O(n).
+  public func _checkInvariants() {
+    precondition((_deferred == nil) == (_deferredLookup == nil), "the deferred index and its lookup disagree")
+    let total = _checkSectionInvariants()
+    if let deferred = _deferred {
+      // Deferred: no index is stored, the recorded calls account for every stored item, and
+      // the resolved form, if it was built, is checked too.
+      precondition(_itemLocations.count == 0, "a snapshot with a deferred index stores index entries")
+      let recorded = deferred.calls.reduce(0) { $0 + $1.items.count }
+      precondition(recorded == deferred.itemCount, "the deferred index miscounts its calls")
+      precondition(total == recorded, "the stored items (\(total)) are not the recorded appends (\(recorded))")
+      deferred.resolvedIfBuilt?.pointee._checkInvariants()
+    } else {
+      _checkItemTableInvariants(total: total)
+    }
+    _checkMarks()
+  }
+
+  /// The section arrays, the slot table, the count tree and the free slots agree; returns the
+  /// number of stored items.
+  func _checkSectionInvariants() -> Int {
+    precondition(_sectionIDs.count == _slotAtPosition.count, "section arrays disagree")
+    precondition(_slotBySection.count == _sectionIDs.count, "section table size disagrees")
+    precondition(_counts.count == _sectionIDs.count, "count tree size disagrees")
+    var total = 0
+    for (position, section) in _sectionIDs.enumerated() {
+      let slot = _slotAtPosition[position]
+      precondition(_slotBySection[section] == slot, "section \(section) maps to the wrong slot")
+      precondition(_slots[slot].position == position, "slot \(slot) has the wrong position")
+      precondition(
+        _counts.prefixSum(position + 1) - _counts.prefixSum(position) == _slots[slot].items.count,
+        "count tree disagrees for section \(section)")
+      total += _slots[slot].items.count
+    }
+    var free = Set(_freeSlots)
+    precondition(free.count == _freeSlots.count, "a free slot is listed twice")
+    for slot in _slots.indices where _slots[slot].position < 0 {
+      precondition(free.remove(slot) != nil, "slot \(slot) is unused but not free")
+      precondition(_slots[slot].items.isEmpty, "free slot \(slot) still holds items")
+    }
+    precondition(free.isEmpty, "a used slot is listed as free")
+    return total
+  }
+
+  /// The item table indexes exactly the `total` stored items, one entry per position.
+  func _checkItemTableInvariants(total: Int) {
+    _itemLocations._checkInvariants()
+    for position in _slotAtPosition.indices {
+      let slot = _slotAtPosition[position]
+      // An identifier that is not equal to itself (`Double.nan`) is held but never found, as in
+      // a `Dictionary`; every other one must be found where it is.
+      for (offset, item) in _slots[slot].items.enumerated() where item == item {
+        precondition(
+          _itemLocations[item] == _ItemLocation(slot: slot, offset: offset),
+          "item \(item) has a stale location")
+      }
+    }
+    precondition(total == _itemLocations.count, "item table holds items that are in no section")
+    // Exactly one entry per position, whatever the identifiers do (found by position, not by
+    // equality): every entry points at a position that exists, and no two at the same one.
+    var positions = Set<_ItemLocation>(minimumCapacity: total)
+    for location in _itemLocations._allLocations() {
+      let slot = Int(location.slot)
+      precondition(
+        _slots.indices.contains(slot) && _slots[slot].position >= 0
+          && _slots[slot].items.indices.contains(Int(location.offset)),
+        "an item-table entry points at (\(location.slot), \(location.offset)), which holds no item")
+      precondition(positions.insert(location).inserted, "two item-table entries point at one position")
+    }
+  }
+
+  /// Marked items are in the snapshot (a deferred snapshot has none: marking builds the index),
+  /// and so are marked sections.
+  func _checkMarks() {
+    guard let marks = _marks else { return }
+    for item in marks.reloadedItems.elements + marks.reconfiguredItems.elements {
+      precondition(_deferred == nil, "a snapshot with a deferred index has item marks")
+      precondition(_itemLocations[item] != nil, "marked item \(item) is not in the snapshot")
+    }
+    for section in marks.reloadedSections.elements {
+      precondition(_slotBySection[section] != nil, "marked section \(section) is not in the snapshot")
+    }
+  }
+}

@@ -1,0 +1,179 @@
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+  import AppKit
+  import OpenDiffableCore
+
+  /// Presents an `NSCollectionView` as a ``DiffableListHost``. AppKit spells the batch calls
+  /// with sets of index paths and a `completionHandler:` label, so this small forwarding class
+  /// stands where UIKit needs only an empty extension.
+  @MainActor
+  final class _AppKitCollectionHost: DiffableListHost {
+    typealias Cell = NSCollectionViewItem
+    typealias ScrollPosition = NSCollectionView.ScrollPosition
+
+    let collectionView: NSCollectionView
+    var animates = true
+
+    init(_ collectionView: NSCollectionView) { self.collectionView = collectionView }
+
+    func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+      if animates {
+        collectionView.animator().performBatchUpdates(updates, completionHandler: completion)
+      } else {
+        collectionView.performBatchUpdates(updates, completionHandler: completion)
+      }
+    }
+    func insertSections(_ sections: IndexSet) { collectionView.insertSections(sections) }
+    func deleteSections(_ sections: IndexSet) { collectionView.deleteSections(sections) }
+    func reloadSections(_ sections: IndexSet) { collectionView.reloadSections(sections) }
+    func moveSection(_ section: Int, toSection newSection: Int) {
+      collectionView.moveSection(section, toSection: newSection)
+    }
+    func insertItems(at indexPaths: [IndexPath]) { collectionView.insertItems(at: Set(indexPaths)) }
+    func deleteItems(at indexPaths: [IndexPath]) { collectionView.deleteItems(at: Set(indexPaths)) }
+    func reloadItems(at indexPaths: [IndexPath]) { collectionView.reloadItems(at: Set(indexPaths)) }
+    func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+      collectionView.moveItem(at: indexPath, to: newIndexPath)
+    }
+    func reloadData() { collectionView.reloadData() }
+    /// AppKit has no in-place reconfigure: the items are reloaded.
+    func reconfigureItems(at indexPaths: [IndexPath]) { collectionView.reloadItems(at: Set(indexPaths)) }
+    func cellForItem(at indexPath: IndexPath) -> NSCollectionViewItem? { collectionView.item(at: indexPath) }
+    var indexPathsForSelectedItems: [IndexPath]? { Array(collectionView.selectionIndexPaths) }
+    var indexPathsForVisibleItems: [IndexPath] { Array(collectionView.indexPathsForVisibleItems()) }
+    func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: NSCollectionView.ScrollPosition) {
+      if let indexPath {
+        collectionView.selectItems(at: [indexPath], scrollPosition: scrollPosition)
+      } else {
+        collectionView.deselectAll(nil)
+      }
+    }
+    func deselectItem(at indexPath: IndexPath, animated: Bool) { collectionView.deselectItems(at: [indexPath]) }
+    func performWithoutAnimation(_ actions: () -> Void) {
+      let previous = animates
+      animates = false
+      defer { animates = previous }
+      actions()
+    }
+  }
+
+  /// Apple's `NSCollectionViewDiffableDataSource`, without the prefix: drives an
+  /// `NSCollectionView` from snapshots.
+  ///
+  /// A thin `NSCollectionViewDataSource` over ``DiffableDataSource`` (``core``). As AppKit's
+  /// documentation describes, `apply(_:animatingDifferences: false)` reloads without diffing.
+  /// The initializer makes this object the view's `dataSource`; keep a strong reference to it.
+  @MainActor @preconcurrency
+  open class CollectionViewDiffableDataSource<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+  >: NSObject, NSCollectionViewDataSource {
+    /// Makes the item (cell) for an item identifier. Must return an item.
+    public typealias ItemProvider = (NSCollectionView, IndexPath, ItemIdentifierType) -> NSCollectionViewItem?
+
+    /// Makes a supplementary view of a kind at an index path.
+    public typealias SupplementaryViewProvider = (NSCollectionView, String, IndexPath) -> (
+      NSView & NSCollectionViewElement
+    )?
+
+    let host: _AppKitCollectionHost
+
+    /// The generic data source doing the work (through an internal `NSCollectionView` host).
+    let core: DiffableDataSource<_AppKitCollectionHost, SectionIdentifierType, ItemIdentifierType>
+
+    /// Makes supplementary views; must be set before the layout asks for one.
+    public var supplementaryViewProvider: SupplementaryViewProvider?
+
+    /// Creates a data source for `collectionView` and makes it the view's `dataSource`.
+    public init(collectionView: NSCollectionView, itemProvider: @escaping ItemProvider) {
+      host = _AppKitCollectionHost(collectionView)
+      core = DiffableDataSource(host: host) { host, indexPath, item in
+        itemProvider(host.collectionView, indexPath, item)
+      }
+      super.init()
+      collectionView.dataSource = self
+    }
+
+    /// Gives what an item's view shows; when set, every apply also reloads the visible items
+    /// (`indexPathsForVisibleItems()`) whose content changed since their item was made or last
+    /// refreshed (AppKit has no in-place reconfigure). See ``DiffableDataSource/contentProvider``
+    /// for what is compared, when, and its O(visible items) cost. Default: nil.
+    public var contentProvider: ((_ itemIdentifier: ItemIdentifierType) -> any Equatable)? {
+      get { core.contentProvider }
+      set { core.contentProvider = newValue }
+    }
+
+    /// Shows `snapshot`: animated and diffed when `animatingDifferences` is true, otherwise
+    /// reloaded without a diff (AppKit's documented behaviour).
+    open func apply(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+      animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    ) {
+      if animatingDifferences {
+        core.apply(snapshot, animatingDifferences: true, completion: completion)
+      } else {
+        core.applySnapshotUsingReloadData(snapshot, completion: completion)
+      }
+    }
+
+    /// A copy of the current snapshot, without marks. O(1).
+    open func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
+      core.snapshot()
+    }
+
+    /// The item at `indexPath`, or nil. O(1).
+    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { core.itemIdentifier(for: indexPath) }
+
+    /// The index path of the item, or nil. O(1) average.
+    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { core.indexPath(for: itemIdentifier) }
+
+    /// The section at `index`, or nil (a OpenDiffable addition). O(1).
+    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? { core.sectionIdentifier(for: index) }
+
+    /// The position of the section, or nil (a OpenDiffable addition). O(1) average.
+    open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { core.index(for: sectionIdentifier) }
+
+    /// The type and a summary of the current snapshot, for example
+    /// `CollectionViewDiffableDataSource<String, Int>(2 sections, 5 items)`. O(1), from any thread.
+    nonisolated open override var description: String {
+      core._summary.describe(type(of: self))
+    }
+
+    // MARK: NSCollectionViewDataSource
+
+    /// The number of sections in the current snapshot.
+    open func numberOfSections(in collectionView: NSCollectionView) -> Int { core.numberOfSections }
+
+    /// The number of items in a section; stops the process when out of range.
+    open func collectionView(_ collectionView: NSCollectionView, numberOfItemsInSection section: Int) -> Int {
+      core.numberOfItems(inSection: section)
+    }
+
+    /// The item from the item provider; stops the process when it returns nil.
+    open func collectionView(
+      _ collectionView: NSCollectionView, itemForRepresentedObjectAt indexPath: IndexPath
+    ) -> NSCollectionViewItem {
+      core.cell(forItemAt: indexPath)
+    }
+
+    /// The view from ``supplementaryViewProvider``; stops the process when it is not set or
+    /// returns nil.
+    open func collectionView(
+      _ collectionView: NSCollectionView,
+      viewForSupplementaryElementOfKind kind: NSCollectionView.SupplementaryElementKind,
+      at indexPath: IndexPath
+    ) -> NSView {
+      guard let provider = supplementaryViewProvider, let view = provider(collectionView, kind, indexPath) else {
+        _dataSourceMisuse(
+          "supplementaryViewProvider", "no view for kind \(kind) at \(indexPath) (provider unset or returned nil)",
+          fix: "Set supplementaryViewProvider and return a view for every kind your layout declares")
+      }
+      return view
+    }
+  }
+
+  /// OpenDiffable's settings (`preservesSelection`, `preservesFocus`, `coalescesPendingApplies`,
+  /// `diffsOffMainActorAboveItemCount`, `traceHandler`), stored in the wrapped data source.
+  extension CollectionViewDiffableDataSource: DiffableDataSourceSettings {
+    /// The wrapped ``DiffableDataSource``.
+    public var settingsStorage: any DiffableDataSourceSettingsStorage { core }
+  }
+#endif

@@ -1,0 +1,209 @@
+import Foundation
+import OpenDiffableCore
+
+/// A diffable data source for any ``DiffableTableHost``: `UITableView`'s flavour of
+/// ``DiffableDataSource``, with a ``defaultRowAnimation`` and section header and footer titles.
+///
+/// UIKit's `TableViewDiffableDataSource` wraps one; use it directly with other table hosts.
+/// Everything ``DiffableDataSource`` documents holds here: applies in call order, the first
+/// apply reloads, selection (and focus) kept by identifier, traces, the same misuse messages.
+///
+/// ```swift
+/// let dataSource = TableDiffableDataSource<SimulatedTableView, Section, Int>(tableView: table) {
+///   table, indexPath, id in "row \(id)"
+/// }
+/// dataSource.sectionHeaderTitleProvider = { section in section.title }
+/// await dataSource.apply(snapshot)
+/// ```
+@MainActor
+public final class TableDiffableDataSource<
+  Host: DiffableTableHost, SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+> {
+  /// Makes the cell for a row: given the table, the index path and the item identifier.
+  /// Must not return nil.
+  public typealias CellProvider = (
+    _ tableView: Host, _ indexPath: IndexPath, _ itemIdentifier: ItemIdentifierType
+  ) -> Host.Cell?
+
+  /// The full snapshot type of this data source.
+  public typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+
+  /// The closures called when the user reorders rows (an addition to Apple's table API, which
+  /// asks you to subclass instead).
+  public typealias ReorderingHandlers = DiffableDataSourceReorderingHandlers<SectionIdentifierType, ItemIdentifierType>
+
+  let adapter: _TableHostAdapter<Host>
+  let core: DiffableDataSource<_TableHostAdapter<Host>, SectionIdentifierType, ItemIdentifierType>
+
+  /// Creates a data source that drives `tableView` and makes cells with `cellProvider`. The
+  /// table starts empty.
+  ///
+  /// - Parameters:
+  ///   - tableView: the table to drive.
+  ///   - cellProvider: makes the cell for a row; must not return nil.
+  /// - Complexity: O(1).
+  public init(tableView: Host, cellProvider: @escaping CellProvider) {
+    adapter = _TableHostAdapter(tableView)
+    core = DiffableDataSource(host: adapter) { adapter, indexPath, item in
+      cellProvider(adapter.table, indexPath, item)
+    }
+  }
+
+  /// The table this data source drives.
+  public var tableView: Host { adapter.table }
+
+  /// The animation of inserted, deleted and reloaded rows and sections; takes effect from the
+  /// next apply. Default: `.automatic`.
+  public var defaultRowAnimation: Host.RowAnimation {
+    get { adapter.rowAnimation }
+    set { adapter.rowAnimation = newValue }
+  }
+
+  /// The title of a section's header (what `tableView(_:titleForHeaderInSection:)` answers);
+  /// nil means none.
+  public var sectionHeaderTitleProvider: ((SectionIdentifierType) -> String?)? {
+    get { core.sectionHeaderTitleProvider }
+    set { core.sectionHeaderTitleProvider = newValue }
+  }
+
+  /// The title of a section's footer (what `tableView(_:titleForFooterInSection:)` answers);
+  /// nil means none.
+  public var sectionFooterTitleProvider: ((SectionIdentifierType) -> String?)? {
+    get { core.sectionFooterTitleProvider }
+    set { core.sectionFooterTitleProvider = newValue }
+  }
+
+  /// Gives what a row's cell shows of an item; when set, every apply also reconfigures the
+  /// visible rows whose content changed since their cell was made or last reconfigured. See
+  /// ``DiffableDataSource/contentProvider`` (what is compared, when, and the O(visible rows)
+  /// cost). Reads the table's `indexPathsForVisibleRows`. Default: nil.
+  public var contentProvider: ((_ itemIdentifier: ItemIdentifierType) -> any Equatable)? {
+    get { core.contentProvider }
+    set { core.contentProvider = newValue }
+  }
+
+  /// The closures called when the user reorders rows; reordering is off until
+  /// `canReorderItem` is set.
+  public var reorderingHandlers: ReorderingHandlers {
+    get { core.reorderingHandlers }
+    set { core.reorderingHandlers = newValue }
+  }
+
+  /// Makes the table show `snapshot`; see ``DiffableDataSource/apply(_:animatingDifferences:completion:)``.
+  public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+    core.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+  }
+
+  /// Makes the table show `snapshot` and returns once it finished; see
+  /// ``DiffableDataSource/apply(_:animatingDifferences:completion:)``.
+  public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async {
+    await core.apply(snapshot, animatingDifferences: animatingDifferences)
+  }
+
+  /// Reloads the table with `snapshot`, without diffing; see
+  /// ``DiffableDataSource/applySnapshotUsingReloadData(_:completion:)``.
+  public func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (() -> Void)? = nil) {
+    core.applySnapshotUsingReloadData(snapshot, completion: completion)
+  }
+
+  /// Reloads the table with `snapshot`, without diffing, and returns once it did.
+  public func applySnapshotUsingReloadData(_ snapshot: Snapshot) async {
+    await core.applySnapshotUsingReloadData(snapshot)
+  }
+
+  /// A copy of the current snapshot, without marks. O(1).
+  public func snapshot() -> Snapshot { core.snapshot() }
+
+  /// The item at `indexPath`, or nil. O(1).
+  public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { core.itemIdentifier(for: indexPath) }
+
+  /// The index path of the item, or nil. O(1) average.
+  public func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { core.indexPath(for: itemIdentifier) }
+
+  /// The section at `index`, or nil. O(1).
+  public func sectionIdentifier(for index: Int) -> SectionIdentifierType? { core.sectionIdentifier(for: index) }
+
+  /// The position of the section, or nil. O(1) average.
+  public func index(for sectionIdentifier: SectionIdentifierType) -> Int? { core.index(for: sectionIdentifier) }
+
+  /// Whether an apply is running or waiting.
+  public var hasPendingApplies: Bool { core.hasPendingApplies }
+
+  // MARK: What the table asks (UITableViewDataSource's questions)
+
+  /// The number of sections. O(1).
+  public var numberOfSections: Int { core.numberOfSections }
+
+  /// The number of rows in the section at `section`; stops the process when out of range. O(1).
+  public func numberOfRows(inSection section: Int) -> Int { core.numberOfItems(inSection: section) }
+
+  /// The cell for the row at `indexPath`, from the cell provider; stops the process when there
+  /// is no row there or the provider returns nil. O(1) plus the provider.
+  public func cell(forRowAt indexPath: IndexPath) -> Host.Cell { core.cell(forItemAt: indexPath) }
+
+  /// The header title of the section at `section`, or nil. O(1) plus the provider.
+  public func titleForHeader(inSection section: Int) -> String? { core._titleForHeader(inSection: section) }
+
+  /// The footer title of the section at `section`, or nil. O(1) plus the provider.
+  public func titleForFooter(inSection section: Int) -> String? { core._titleForFooter(inSection: section) }
+
+  /// Whether the row at `indexPath` can be moved: `reorderingHandlers.canReorderItem`. O(1).
+  public func canMoveRow(at indexPath: IndexPath) -> Bool { core.canMoveItem(at: indexPath) }
+
+  /// Commits a move the table already shows; see ``DiffableDataSource/moveItem(at:to:)``.
+  public func moveRow(at sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+    core.moveItem(at: sourceIndexPath, to: destinationIndexPath)
+  }
+}
+
+/// Presents a ``DiffableTableHost`` as a ``DiffableListHost``: item calls become row calls
+/// carrying the data source's row animation. This is the whole table adapter.
+@MainActor
+final class _TableHostAdapter<Table: DiffableTableHost>: DiffableListHost {
+  typealias Cell = Table.Cell
+
+  /// No scrolling choice is needed: the data source never scrolls.
+  struct ScrollPosition: OptionSet {
+    let rawValue: Int
+  }
+
+  let table: Table
+  var rowAnimation: Table.RowAnimation = .automatic
+
+  init(_ table: Table) { self.table = table }
+
+  func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+    table.performBatchUpdates(updates, completion: completion)
+  }
+  func insertSections(_ sections: IndexSet) { table.insertSections(sections, with: rowAnimation) }
+  func deleteSections(_ sections: IndexSet) { table.deleteSections(sections, with: rowAnimation) }
+  func reloadSections(_ sections: IndexSet) { table.reloadSections(sections, with: rowAnimation) }
+  func moveSection(_ section: Int, toSection newSection: Int) { table.moveSection(section, toSection: newSection) }
+  func insertItems(at indexPaths: [IndexPath]) { table.insertRows(at: indexPaths, with: rowAnimation) }
+  func deleteItems(at indexPaths: [IndexPath]) { table.deleteRows(at: indexPaths, with: rowAnimation) }
+  func reloadItems(at indexPaths: [IndexPath]) { table.reloadRows(at: indexPaths, with: rowAnimation) }
+  func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { table.moveRow(at: indexPath, to: newIndexPath) }
+  func reloadData() { table.reloadData() }
+  @available(iOS 15.0, tvOS 15.0, *)
+  func reconfigureItems(at indexPaths: [IndexPath]) { table.reconfigureRows(at: indexPaths) }
+  func cellForItem(at indexPath: IndexPath) -> Table.Cell? { table.cellForRow(at: indexPath) }
+  var indexPathsForSelectedItems: [IndexPath]? { table.indexPathsForSelectedRows }
+  var indexPathsForVisibleItems: [IndexPath] { table.indexPathsForVisibleRows ?? [] }
+  func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+    table.selectRow(at: indexPath, animated: animated, scrollPosition: .none)
+  }
+  func deselectItem(at indexPath: IndexPath, animated: Bool) { table.deselectRow(at: indexPath, animated: animated) }
+  var indexPathForFocusedItem: IndexPath? { table.indexPathForFocusedRow }
+  func focusItem(at indexPath: IndexPath?) { table.focusRow(at: indexPath) }
+  func performWithoutAnimation(_ actions: () -> Void) { table.performWithoutAnimation(actions) }
+  func attachDataSource(_ connection: DiffableListDataSourceConnection<Table.Cell>) {
+    table.attachDataSource(connection)
+  }
+}
+
+/// OpenDiffable's settings (`preservesSelection`, `preservesFocus`, `coalescesPendingApplies`,
+/// `diffsOffMainActorAboveItemCount`, `traceHandler`), stored in the wrapped data source.
+extension TableDiffableDataSource: DiffableDataSourceSettings {
+  /// The wrapped ``DiffableDataSource``.
+  public var settingsStorage: any DiffableDataSourceSettingsStorage { core }
+}

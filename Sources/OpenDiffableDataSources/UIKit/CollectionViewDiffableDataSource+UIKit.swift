@@ -1,0 +1,263 @@
+#if canImport(UIKit) && !os(watchOS)
+  import OpenDiffableCore
+  import UIKit
+
+  /// Apple's `UICollectionViewDiffableDataSource`, without the prefix: drives a
+  /// `UICollectionView` from snapshots.
+  ///
+  /// A thin `UICollectionViewDataSource` over ``DiffableDataSource`` (``core``): every apply,
+  /// lookup and handler is the core's, so what the Linux tests check of the core holds here.
+  /// The initializer makes this object the collection view's `dataSource`; keep a strong
+  /// reference to it (the collection view does not) and do not replace the view's `dataSource`.
+  ///
+  /// Differences from Apple's: the selection is kept by identifier across applies (turn off
+  /// with ``preservesSelection``); a batch UIKit is known to mishandle is staged; applies
+  /// can be traced (``traceHandler``), diffed off the main actor and coalesced; misuse stops with
+  /// a `OpenDiffable: …` message.
+  @MainActor @preconcurrency
+  open class CollectionViewDiffableDataSource<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+  >: NSObject, UICollectionViewDataSource {
+    /// Makes the cell for an item. Must return a cell.
+    public typealias CellProvider = (
+      _ collectionView: UICollectionView, _ indexPath: IndexPath, _ itemIdentifier: ItemIdentifierType
+    ) -> UICollectionViewCell?
+
+    /// Makes a supplementary view (header, footer, …) of `elementKind` at `indexPath`.
+    public typealias SupplementaryViewProvider = (
+      _ collectionView: UICollectionView, _ elementKind: String, _ indexPath: IndexPath
+    ) -> UICollectionReusableView?
+
+    /// The closures called when the user reorders items.
+    public typealias ReorderingHandlers = DiffableDataSourceReorderingHandlers<
+      SectionIdentifierType, ItemIdentifierType
+    >
+
+    /// The closures called when the user expands or collapses an outline item.
+    public typealias SectionSnapshotHandlers<Item: Hashable & Sendable> =
+      DiffableDataSourceSectionSnapshotHandlers<Item>
+
+    /// The generic data source doing the work.
+    public let core: DiffableDataSource<UICollectionView, SectionIdentifierType, ItemIdentifierType>
+
+    /// Makes supplementary views; must be set before the layout asks for one.
+    public var supplementaryViewProvider: SupplementaryViewProvider?
+
+    /// Creates a data source for `collectionView` and makes it the view's `dataSource`.
+    public init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {
+      core = DiffableDataSource(host: collectionView, cellProvider: cellProvider)
+      super.init()
+      collectionView.dataSource = self
+    }
+
+    // MARK: Applying and reading snapshots
+
+    /// Shows `snapshot`, animating the differences; see
+    /// ``DiffableDataSource/apply(_:animatingDifferences:completion:)``.
+    open func apply(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+      animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    ) {
+      core.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// Shows `snapshot` and returns once the collection view finished.
+    open func apply(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+      animatingDifferences: Bool = true
+    ) async {
+      await core.apply(snapshot, animatingDifferences: animatingDifferences)
+    }
+
+    /// Shows `snapshot` with `reloadData()`: no diff, no animation.
+    open func applySnapshotUsingReloadData(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+      completion: (() -> Void)? = nil
+    ) {
+      core.applySnapshotUsingReloadData(snapshot, completion: completion)
+    }
+
+    /// Shows `snapshot` with `reloadData()` and returns once it did.
+    open func applySnapshotUsingReloadData(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    ) async {
+      await core.applySnapshotUsingReloadData(snapshot)
+    }
+
+    /// A copy of the current snapshot, without marks. O(1).
+    open func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
+      core.snapshot()
+    }
+
+    /// The section at `index`, or nil. O(1).
+    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? { core.sectionIdentifier(for: index) }
+
+    /// The position of the section, or nil. O(1) average.
+    open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { core.index(for: sectionIdentifier) }
+
+    /// The item at `indexPath`, or nil. O(1).
+    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { core.itemIdentifier(for: indexPath) }
+
+    /// The index path of the item, or nil. O(1) average.
+    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { core.indexPath(for: itemIdentifier) }
+
+    // MARK: Section snapshots
+
+    /// Makes `section` show the visible items of `snapshot`; see
+    /// ``DiffableDataSource/apply(_:to:animatingDifferences:completion:)``.
+    public func apply(
+      _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
+      animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    ) {
+      core.apply(snapshot, to: section, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// Makes `section` show the visible items of `snapshot` and returns once it finished.
+    public func apply(
+      _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
+      animatingDifferences: Bool = true
+    ) async {
+      await core.apply(snapshot, to: section, animatingDifferences: animatingDifferences)
+    }
+
+    /// The outline of `section`; see ``DiffableDataSource/snapshot(for:)``.
+    public func snapshot(for section: SectionIdentifierType) -> DiffableDataSourceSectionSnapshot<ItemIdentifierType> {
+      core.snapshot(for: section)
+    }
+
+    /// Gives what an item's cell shows; when set, every apply also reconfigures the visible
+    /// items (`indexPathsForVisibleItems`) whose content changed since their cell was made or
+    /// last reconfigured. See ``DiffableDataSource/contentProvider`` for what is compared, when,
+    /// and its O(visible items) cost. Default: nil.
+    public var contentProvider: ((_ itemIdentifier: ItemIdentifierType) -> any Equatable)? {
+      get { core.contentProvider }
+      set { core.contentProvider = newValue }
+    }
+
+    /// The closures called when the user reorders items.
+    public var reorderingHandlers: ReorderingHandlers {
+      get { core.reorderingHandlers }
+      set { core.reorderingHandlers = newValue }
+    }
+
+    /// The closures called when the user expands or collapses an outline item. Wire your
+    /// outline disclosure accessory to ``DiffableDataSource/expandItem(_:animatingDifferences:completion:)``
+    /// and ``DiffableDataSource/collapseItem(_:animatingDifferences:completion:)`` on ``core``.
+    public var sectionSnapshotHandlers: SectionSnapshotHandlers<ItemIdentifierType> {
+      get { core.sectionSnapshotHandlers }
+      set { core.sectionSnapshotHandlers = newValue }
+    }
+
+    /// Expands `item` when it is collapsed and collapses it when expanded, through
+    /// ``sectionSnapshotHandlers`` (see ``DiffableDataSource/expandItem(_:animatingDifferences:completion:)``).
+    /// Returns whether it changed: false for an item without children, outside a section
+    /// applied as a section snapshot, or refused by a handler. O(k) for k affected items.
+    @discardableResult
+    public func toggleOutlineExpansion(of item: ItemIdentifierType, animatingDifferences: Bool = true) -> Bool {
+      guard let section = core.snapshot().sectionIdentifier(containingItem: item) else { return false }
+      let outline = core.snapshot(for: section)
+      guard outline.contains(item) else { return false }
+      return outline.isExpanded(item)
+        ? core.collapseItem(item, animatingDifferences: animatingDifferences)
+        : core.expandItem(item, animatingDifferences: animatingDifferences)
+    }
+
+    #if !os(tvOS)
+      /// An outline disclosure accessory for `item` whose action expands or collapses it through
+      /// this data source and its ``sectionSnapshotHandlers``, as UIKit's default
+      /// `.outlineDisclosure()` does with Apple's data source (whose wiring is private). Put it in
+      /// a `UICollectionViewListCell`'s `accessories` from the cell provider. Holds this data
+      /// source weakly. O(1); a tap costs ``toggleOutlineExpansion(of:animatingDifferences:)``.
+      @available(iOS 14.0, *)
+      public func outlineDisclosureAccessory(
+        for item: ItemIdentifierType, displayed: UICellAccessory.DisplayedState = .always,
+        options: UICellAccessory.OutlineDisclosureOptions = UICellAccessory.OutlineDisclosureOptions()
+      ) -> UICellAccessory {
+        .outlineDisclosure(displayed: displayed, options: options) { [weak self] in
+          self?.toggleOutlineExpansion(of: item)
+        }
+      }
+    #endif
+
+    // MARK: OpenDiffable additions (and the settings of DiffableDataSourceSettings)
+
+    /// The type and a summary of the current snapshot, for example
+    /// `CollectionViewDiffableDataSource<String, Int>(2 sections, 5 items)`. O(1), from any thread.
+    nonisolated open override var description: String {
+      core._summary.describe(type(of: self))
+    }
+
+    // MARK: UICollectionViewDataSource
+
+    /// The number of sections in the current snapshot.
+    open func numberOfSections(in collectionView: UICollectionView) -> Int { core.numberOfSections }
+
+    /// The number of items in a section; stops the process when out of range.
+    open func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+      core.numberOfItems(inSection: section)
+    }
+
+    /// The cell from the cell provider; stops the process when it returns nil. In a section
+    /// applied as a section snapshot, a `UICollectionViewListCell` gets the item's outline level
+    /// as its `indentationLevel`, as with Apple's class.
+    open func collectionView(
+      _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
+    ) -> UICollectionViewCell {
+      let cell = core.cell(forItemAt: indexPath)
+      if #available(iOS 14.0, tvOS 14.0, *), let listCell = cell as? UICollectionViewListCell,
+        let level = core._outlineLevelIfOutlined(ofItemAt: indexPath)
+      {
+        listCell.indentationLevel = level
+      }
+      return cell
+    }
+
+    /// The view from ``supplementaryViewProvider``; stops the process when it is not set or
+    /// returns nil.
+    open func collectionView(
+      _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+      guard let provider = supplementaryViewProvider else {
+        _dataSourceMisuse(
+          "supplementaryViewProvider",
+          "the collection view asked for a supplementary view of kind \(kind) at \(indexPath), but none is set",
+          fix: "Set supplementaryViewProvider before applying a snapshot to a layout with supplementary items")
+      }
+      guard let view = provider(collectionView, kind, indexPath) else {
+        _dataSourceMisuse(
+          "supplementaryViewProvider", "returned nil for kind \(kind) at \(indexPath)",
+          fix: "Always return a view for the kinds your layout declares")
+      }
+      return view
+    }
+
+    /// Whether the item can be moved: `reorderingHandlers.canReorderItem`.
+    open func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+      core.canMoveItem(at: indexPath)
+    }
+
+    /// Commits an interactive move and calls the reordering handlers.
+    open func collectionView(
+      _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+    ) {
+      core.moveItem(at: sourceIndexPath, to: destinationIndexPath)
+    }
+
+    /// No index titles by default.
+    open func indexTitles(for collectionView: UICollectionView) -> [String]? { nil }
+
+    /// The first item of the section at `index` by default.
+    open func collectionView(
+      _ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int
+    ) -> IndexPath {
+      IndexPath(item: 0, section: index)
+    }
+  }
+
+  /// OpenDiffable's settings (`preservesSelection`, `preservesFocus`, `coalescesPendingApplies`,
+  /// `diffsOffMainActorAboveItemCount`, `traceHandler`), stored in the wrapped data source.
+  extension CollectionViewDiffableDataSource: DiffableDataSourceSettings {
+    /// The wrapped ``DiffableDataSource``.
+    public var settingsStorage: any DiffableDataSourceSettingsStorage { core }
+  }
+#endif

@@ -1,0 +1,170 @@
+#if canImport(UIKit) && !os(watchOS)
+  import OpenDiffableCore
+  import UIKit
+
+  /// Apple's `UITableViewDiffableDataSource`, without the prefix: drives a `UITableView` from
+  /// snapshots.
+  ///
+  /// A thin `UITableViewDataSource` over ``TableDiffableDataSource`` (``core``), which is
+  /// ``DiffableDataSource`` seen through the table adapter — the same code the Linux tests run
+  /// against a simulated table. The initializer makes this object the table's `dataSource`;
+  /// keep a strong reference to it. Subclass and override the `tableView(_:…)` methods for
+  /// header titles, editing and moving, as with Apple's class — or set the title providers and
+  /// `reorderingHandlers` instead.
+  @MainActor @preconcurrency
+  open class TableViewDiffableDataSource<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+  >: NSObject, UITableViewDataSource {
+    /// Makes the cell for a row. Must return a cell.
+    public typealias CellProvider = (
+      _ tableView: UITableView, _ indexPath: IndexPath, _ itemIdentifier: ItemIdentifierType
+    ) -> UITableViewCell?
+
+    /// The generic table data source doing the work.
+    public let core: TableDiffableDataSource<UITableView, SectionIdentifierType, ItemIdentifierType>
+
+    /// Creates a data source for `tableView` and makes it the table's `dataSource`.
+    public init(tableView: UITableView, cellProvider: @escaping CellProvider) {
+      core = TableDiffableDataSource(tableView: tableView, cellProvider: cellProvider)
+      super.init()
+      tableView.dataSource = self
+    }
+
+    /// The animation of inserted, deleted and reloaded rows; from the next apply. Default
+    /// `.automatic`.
+    public var defaultRowAnimation: UITableView.RowAnimation {
+      get { core.defaultRowAnimation }
+      set { core.defaultRowAnimation = newValue }
+    }
+
+    /// Gives what a row's cell shows; when set, every apply also reconfigures the visible rows
+    /// (`indexPathsForVisibleRows`) whose content changed since their cell was made or last
+    /// reconfigured. See ``DiffableDataSource/contentProvider`` for what is compared, when, and
+    /// its O(visible rows) cost. Default: nil.
+    public var contentProvider: ((_ itemIdentifier: ItemIdentifierType) -> any Equatable)? {
+      get { core.contentProvider }
+      set { core.contentProvider = newValue }
+    }
+
+    /// Shows `snapshot`, animating the differences.
+    open func apply(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+      animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    ) {
+      core.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// Shows `snapshot` and returns once the table finished.
+    open func apply(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+      animatingDifferences: Bool = true
+    ) async {
+      await core.apply(snapshot, animatingDifferences: animatingDifferences)
+    }
+
+    /// Shows `snapshot` with `reloadData()`: no diff, no animation.
+    open func applySnapshotUsingReloadData(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+      completion: (() -> Void)? = nil
+    ) {
+      core.applySnapshotUsingReloadData(snapshot, completion: completion)
+    }
+
+    /// Shows `snapshot` with `reloadData()` and returns once it did.
+    open func applySnapshotUsingReloadData(
+      _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    ) async {
+      await core.applySnapshotUsingReloadData(snapshot)
+    }
+
+    /// A copy of the current snapshot, without marks. O(1).
+    open func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
+      core.snapshot()
+    }
+
+    /// The section at `index`, or nil. O(1).
+    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? { core.sectionIdentifier(for: index) }
+
+    /// The position of the section, or nil. O(1) average.
+    open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { core.index(for: sectionIdentifier) }
+
+    /// The item at `indexPath`, or nil. O(1).
+    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { core.itemIdentifier(for: indexPath) }
+
+    /// The index path of the item, or nil. O(1) average.
+    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { core.indexPath(for: itemIdentifier) }
+
+    /// The type and a summary of the current snapshot, for example
+    /// `TableViewDiffableDataSource<String, Int>(2 sections, 5 items)`. O(1), from any thread.
+    nonisolated open override var description: String {
+      core.core._summary.describe(type(of: self))
+    }
+
+    // MARK: UITableViewDataSource
+
+    /// The number of sections in the current snapshot.
+    open func numberOfSections(in tableView: UITableView) -> Int { core.numberOfSections }
+
+    /// The number of rows in a section; stops the process when out of range.
+    open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+      core.numberOfRows(inSection: section)
+    }
+
+    /// The cell from the cell provider; stops the process when it returns nil.
+    open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+      core.cell(forRowAt: indexPath)
+    }
+
+    /// `core.sectionHeaderTitleProvider`'s title; override to supply titles in a subclass.
+    open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+      core.titleForHeader(inSection: section)
+    }
+
+    /// `core.sectionFooterTitleProvider`'s title; override to supply titles in a subclass.
+    open func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
+      core.titleForFooter(inSection: section)
+    }
+
+    /// Whether the row is editable. As with Apple's class, rows are not editable by default, so
+    /// there is no swipe-to-delete; the exception is a row that `core.reorderingHandlers` let
+    /// move, which must be editable for the table to show its reorder control (return `.none`
+    /// from your delegate's `tableView(_:editingStyleForRowAt:)` to keep the delete control
+    /// away). Override, together with ``tableView(_:commit:forRowAt:)``, to offer editing. O(1).
+    open func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+      core.canMoveRow(at: indexPath)
+    }
+
+    /// Does nothing by default (no row is editable unless you override
+    /// ``tableView(_:canEditRowAt:)``); override to delete from your store and apply a snapshot.
+    open func tableView(
+      _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+    ) {}
+
+    /// `core.reorderingHandlers.canReorderItem`; override to enable moving in a subclass.
+    open func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+      core.canMoveRow(at: indexPath)
+    }
+
+    /// Commits an interactive move and calls the reordering handlers.
+    open func tableView(
+      _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+    ) {
+      core.moveRow(at: sourceIndexPath, to: destinationIndexPath)
+    }
+
+    /// No section index by default.
+    open func sectionIndexTitles(for tableView: UITableView) -> [String]? { nil }
+
+    /// The section at `index` by default.
+    open func tableView(_ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
+      index
+    }
+  }
+
+  /// OpenDiffable's settings (`preservesSelection`, `preservesFocus`, `coalescesPendingApplies`,
+  /// `diffsOffMainActorAboveItemCount`, `traceHandler`), stored in the wrapped data source.
+  extension TableViewDiffableDataSource: DiffableDataSourceSettings {
+    /// The wrapped ``DiffableDataSource``.
+    public var settingsStorage: any DiffableDataSourceSettingsStorage { core.core }
+  }
+#endif

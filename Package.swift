@@ -10,7 +10,12 @@ import PackageDescription
 // - OpenDiffableTesting: the UIKit batch-update simulator and a simulated list view, for tests.
 // - OpenDiffableTerminal / OpenDiffableGRDB: a terminal list host and a GRDB bridge.
 // - OpenDiffableCoreData: the Core Data bridge (Apple platforms; compiles to nothing elsewhere).
-// - contacts: the runnable demo.
+// The runnable demo is a package of its own, Examples/Contacts.
+//
+// Dependencies an app pays for: swift-atomics only. GRDB is behind the `GRDB` trait (off by
+// default): an app that does not enable it never resolves GRDB, whatever GRDB version it uses
+// itself. swift-property-based is used by test targets only, which SwiftPM does not resolve for
+// clients; swift-docc-plugin is a command plugin for `.ci/docs`. See ARCHITECTURE.md.
 let package = Package(
   name: "OpenDiffable",
   platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .visionOS(.v1)],
@@ -20,11 +25,15 @@ let package = Package(
     .library(name: "OpenDiffableTerminal", targets: ["OpenDiffableTerminal"]),
     .library(name: "OpenDiffableGRDB", targets: ["OpenDiffableGRDB"]),
     .library(name: "OpenDiffableCoreData", targets: ["OpenDiffableCoreData"]),
-    .executable(name: "contacts", targets: ["contacts"]),
+  ],
+  traits: [
+    .trait(
+      name: "GRDB",
+      description: "Builds OpenDiffableGRDB, the GRDB bridge (database snapshots and observation); adds GRDB."
+    )
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
-    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0"),
     // `swift package generate-documentation` (the DocC catalogs under Sources/*/*.docc).
@@ -40,19 +49,11 @@ let package = Package(
     .target(name: "OpenDiffableTerminal", dependencies: ["OpenDiffable"]),
     .target(
       name: "OpenDiffableGRDB",
-      dependencies: ["OpenDiffable", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: ["OpenDiffable", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["GRDB"]))]
     ),
     // Snapshots from a Core Data fetched results controller; compiled only where Core Data exists
     // (empty on Linux, where AppleStandIns compiles it against a stand-in Core Data).
     .target(name: "OpenDiffableCoreData", dependencies: ["OpenDiffable"]),
-    .executableTarget(
-      name: "contacts",
-      dependencies: [
-        "OpenDiffable", "OpenDiffableTerminal", "OpenDiffableGRDB",
-        .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
-    ),
     .testTarget(
       name: "OpenDiffableCoreTests",
       dependencies: [
@@ -82,7 +83,10 @@ let package = Package(
     ),
     .testTarget(
       name: "OpenDiffableGRDBTests",
-      dependencies: ["OpenDiffableGRDB", "OpenDiffableTesting", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: [
+        "OpenDiffableGRDB", "OpenDiffableTesting",
+        .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["GRDB"])),
+      ]
     ),
     // The code of the DocC articles (Sources/*/*.docc): every `swift` block of an article is a
     // run of lines of a file here, which `ArticleCodeTests` checks, so `swift test` compiles and
@@ -91,12 +95,12 @@ let package = Package(
       name: "DocSnippetsTests",
       dependencies: [
         "OpenDiffable", "OpenDiffableTesting", "OpenDiffableTerminal", "OpenDiffableGRDB",
-        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["GRDB"])),
       ]
     ),
     .testTarget(
       name: "ContactsDemoTests",
-      dependencies: ["OpenDiffable", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: ["OpenDiffable", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["GRDB"]))]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -6,12 +6,14 @@ extension ContactsDemoEndToEndTests {
   /// crash the shell reports the exit status and the terminal settings; the pane must be back on
   /// the main screen with the cursor shown, cooked mode restored, the restore sequence must be
   /// the last thing the program wrote, and the process must still have died of its signal.
-  @Test(arguments: [
-    ("abort", [134]),  // SIGABRT
-    ("trap", [132, 133]),  // a Swift trap: SIGILL on x86-64, SIGTRAP on ARM64
-    ("segv", [139]),  // SIGSEGV
-    ("exit", [3]),  // exit(3) from anywhere, without TerminalSession.exit
-  ])
+  @Test(
+    .tmuxInstalled,
+    arguments: [
+      ("abort", [134]),  // SIGABRT
+      ("trap", [132, 133]),  // a Swift trap: SIGILL on x86-64, SIGTRAP on ARM64
+      ("segv", [139]),  // SIGSEGV
+      ("exit", [3]),  // exit(3) from anywhere, without TerminalSession.exit
+    ])
   func crashRestoresTheTerminalAndStillDiesOfTheSignal(kind: String, statuses: [Int]) throws {
     let tmux = try Self.tmuxPath()
     let binary = try Self.binary()

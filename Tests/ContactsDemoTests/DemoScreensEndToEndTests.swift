@@ -1,119 +1,124 @@
-import Foundation
-import GRDB
-import Testing
+#if GRDB
+  import Foundation
+  import GRDB
+  import Testing
 
-/// The screens' side of the pattern: rows a side controller says changed are refreshed in the
-/// apply, settings changes reach the other screens, and the focus follows by identifier.
-extension ContactsDemoEndToEndTests {
-  static let fiveContacts = """
-    (1, 'Ada Good', 'Acme', 'ada@acme', 0, 1), (2, 'Bob Good', 'Acme', 'bob@acme', 0, 2),
-    (3, 'Cy Good', 'Acme', 'cy@acme', 0, 3), (4, 'Dee Good', 'Hooli', 'dee@hooli', 0, 4),
-    (5, 'Eve Good', 'Hooli', 'eve@hooli', 0, 5)
-    """
+  /// The screens' side of the pattern: rows a side controller says changed are refreshed in the
+  /// apply, settings changes reach the other screens, and the focus follows by identifier.
+  extension ContactsDemoEndToEndTests {
+    static let fiveContacts = """
+      (1, 'Ada Good', 'Acme', 'ada@acme', 0, 1), (2, 'Bob Good', 'Acme', 'bob@acme', 0, 2),
+      (3, 'Cy Good', 'Acme', 'cy@acme', 0, 3), (4, 'Dee Good', 'Hooli', 'dee@hooli', 0, 4),
+      (5, 'Eve Good', 'Hooli', 'eve@hooli', 0, 5)
+      """
 
-  /// The line of `screen` that contains `text`, without its trailing spaces.
-  func line(containing text: String, in screen: String) -> String? {
-    screen.split(separator: "\n").first { $0.contains(text) }.map {
-      String($0.reversed().drop { $0 == " " }.reversed())
+    /// The line of `screen` that contains `text`, without its trailing spaces.
+    func line(containing text: String, in screen: String) -> String? {
+      screen.split(separator: "\n").first { $0.contains(text) }.map {
+        String($0.reversed().drop { $0 == " " }.reversed())
+      }
+    }
+
+    /// Starts the demo in tmux on a new database in a new directory, holding ``fiveContacts``.
+    func startOnFiveContacts(_ name: String) throws -> (pane: TmuxPane, directory: URL) {
+      let tmux = try Self.tmuxPath()
+      let binary = try Self.binary()
+      let directory = try temporaryDirectory()
+      let database = directory.appendingPathComponent("contacts.sqlite").path
+      try Self.makeForeignDatabase(at: database, rows: Self.fiveContacts)
+      let pane = TmuxPane(tmux: tmux, socket: "dk-\(name)-\(UUID().uuidString.prefix(8))")
+      try pane.start(command: "'\(binary.path)' --database '\(database)'", width: 100, height: 20)
+      return (pane, directory)
+    }
+
+    @Test(.tmuxInstalled) func companiesRefreshCountsAndDisclosureInTheApplyAndCollapseFocusesTheCompany() throws {
+      let (pane, directory) = try startOnFiveContacts("outline")
+      defer {
+        pane.kill()
+        try? FileManager.default.removeItem(at: directory)
+      }
+      _ = try pane.waitFor("the list") { $0.contains("All (5)") }
+
+      try pane.send("2")
+      var screen = try pane.waitFor("the companies") { $0.contains("[2 Companies]") && $0.contains("Hooli") }
+      #expect(line(containing: "Acme", in: screen)?.hasSuffix(" 3") == true, "\(screen)")
+      #expect(focusedRow(screen)?.contains("▸ Acme") == true, "\(screen)")
+
+      // Expanding redraws the company's disclosure in the same apply: a content change the data
+      // source finds (no reconfigure marks).
+      try pane.send("Enter")
+      screen = try pane.waitFor("Acme expanded") { $0.contains("Cy Good") }
+      #expect(screen.contains("▾ Acme"), "the disclosure was not refreshed: \(screen)")
+      #expect(screen.contains("ins 3 mov 0 rel 0 rcf 0 chg 1"), "\(screen)")
+
+      // A contact deleted on the list screen: the company's count follows.
+      try pane.send("1")
+      _ = try pane.waitFor("the list") { $0.contains("[1 Contacts]") }
+      try pane.send("g")
+      try pane.send("j")
+      _ = try pane.waitFor("focus on Bob") { self.focusedRow($0)?.contains("Bob Good") == true }
+      try pane.send("d")
+      _ = try pane.waitFor("Bob deleted") { $0.contains("All (4)") }
+      try pane.send("2")
+      screen = try pane.waitFor("the companies") { $0.contains("[2 Companies]") && !$0.contains("Bob Good") }
+      #expect(line(containing: "Acme", in: screen)?.hasSuffix(" 2") == true, "the count is stale: \(screen)")
+      _ = try pane.waitFor("focus on Acme") { self.focusedRow($0)?.contains("▾ Acme") == true }
+
+      // ← on a contact collapses its company and focuses the company.
+      try pane.send("Down")
+      _ = try pane.waitFor("focus on Ada") { self.focusedRow($0)?.contains("Ada Good") == true }
+      try pane.send("Left")
+      _ = try pane.waitFor("Acme collapsed and focused") {
+        !$0.contains("Ada Good") && self.focusedRow($0)?.contains("▸ Acme") == true
+      }
+      try pane.send("q")
+      try pane.waitForExit()
+    }
+
+    @Test(.tmuxInstalled) func settingsReachTheListAndTheFocusFollowsDeletesAndAdds() throws {
+      let (pane, directory) = try startOnFiveContacts("settings")
+      defer {
+        pane.kill()
+        try? FileManager.default.removeItem(at: directory)
+      }
+      let database = directory.appendingPathComponent("contacts.sqlite").path
+      var screen = try pane.waitFor("the list") { $0.contains("All (5)") }
+      #expect(line(containing: "Ada Good", in: screen)?.hasSuffix("Acme") == true, "\(screen)")
+
+      // Hiding the company on the settings screen changes every row of the list.
+      try pane.send("3")
+      _ = try pane.waitFor("the settings") { $0.contains("[3 Settings]") && $0.contains("[x]") }
+      try pane.send("Enter")
+      _ = try pane.waitFor("the setting off") {
+        self.line(containing: "Show company", in: $0)?.hasSuffix("[ ]") == true
+      }
+      try pane.send("1")
+      screen = try pane.waitFor("the list without companies") { $0.contains("[1 Contacts]") }
+      #expect(!screen.contains("Acme") && !screen.contains("Hooli"), "\(screen)")
+      try pane.send("3")
+      _ = try pane.waitFor("the settings") { $0.contains("[3 Settings]") }
+      try pane.send("Enter")
+      _ = try pane.waitFor("the setting on") { self.line(containing: "Show company", in: $0)?.hasSuffix("[x]") == true }
+      try pane.send("1")
+      screen = try pane.waitFor("the list with companies") { $0.contains("[1 Contacts]") && $0.contains("Hooli") }
+
+      // Deleting the focused contact leaves the focus on the one that took its place.
+      try pane.send("g")
+      _ = try pane.waitFor("focus on Ada") { self.focusedRow($0)?.contains("Ada Good") == true }
+      try pane.send("d")
+      screen = try pane.waitFor("Ada deleted") { $0.contains("All (4)") }
+      #expect(focusedRow(screen)?.contains("Bob Good") == true, "\(screen)")
+
+      // A contact added after the focused one gets the focus.
+      try pane.send("a")
+      screen = try pane.waitFor("the new contact") { $0.contains("All (5)") && $0.contains("Added 6.") }
+      let name = try #require(
+        try DatabaseQueue(path: database).read { try String.fetchOne($0, sql: "SELECT name FROM contact WHERE id = 6") }
+      )
+      screen = try pane.waitFor("focus on \(name)") { self.focusedRow($0)?.contains(name) == true }
+      #expect(rows(screen).firstIndex { $0.contains(name) } == rows(screen).firstIndex { $0.contains("Bob Good") }! + 1)
+      try pane.send("q")
+      try pane.waitForExit()
     }
   }
-
-  /// Starts the demo in tmux on a new database in a new directory, holding ``fiveContacts``.
-  func startOnFiveContacts(_ name: String) throws -> (pane: TmuxPane, directory: URL) {
-    let tmux = try Self.tmuxPath()
-    let binary = try Self.binary()
-    let directory = try temporaryDirectory()
-    let database = directory.appendingPathComponent("contacts.sqlite").path
-    try Self.makeForeignDatabase(at: database, rows: Self.fiveContacts)
-    let pane = TmuxPane(tmux: tmux, socket: "dk-\(name)-\(UUID().uuidString.prefix(8))")
-    try pane.start(command: "'\(binary.path)' --database '\(database)'", width: 100, height: 20)
-    return (pane, directory)
-  }
-
-  @Test func companiesRefreshCountsAndDisclosureInTheApplyAndCollapseFocusesTheCompany() throws {
-    let (pane, directory) = try startOnFiveContacts("outline")
-    defer {
-      pane.kill()
-      try? FileManager.default.removeItem(at: directory)
-    }
-    _ = try pane.waitFor("the list") { $0.contains("All (5)") }
-
-    try pane.send("2")
-    var screen = try pane.waitFor("the companies") { $0.contains("[2 Companies]") && $0.contains("Hooli") }
-    #expect(line(containing: "Acme", in: screen)?.hasSuffix(" 3") == true, "\(screen)")
-    #expect(focusedRow(screen)?.contains("▸ Acme") == true, "\(screen)")
-
-    // Expanding redraws the company's disclosure in the same apply: a content change the data
-    // source finds (no reconfigure marks).
-    try pane.send("Enter")
-    screen = try pane.waitFor("Acme expanded") { $0.contains("Cy Good") }
-    #expect(screen.contains("▾ Acme"), "the disclosure was not refreshed: \(screen)")
-    #expect(screen.contains("ins 3 mov 0 rel 0 rcf 0 chg 1"), "\(screen)")
-
-    // A contact deleted on the list screen: the company's count follows.
-    try pane.send("1")
-    _ = try pane.waitFor("the list") { $0.contains("[1 Contacts]") }
-    try pane.send("g")
-    try pane.send("j")
-    _ = try pane.waitFor("focus on Bob") { self.focusedRow($0)?.contains("Bob Good") == true }
-    try pane.send("d")
-    _ = try pane.waitFor("Bob deleted") { $0.contains("All (4)") }
-    try pane.send("2")
-    screen = try pane.waitFor("the companies") { $0.contains("[2 Companies]") && !$0.contains("Bob Good") }
-    #expect(line(containing: "Acme", in: screen)?.hasSuffix(" 2") == true, "the count is stale: \(screen)")
-    _ = try pane.waitFor("focus on Acme") { self.focusedRow($0)?.contains("▾ Acme") == true }
-
-    // ← on a contact collapses its company and focuses the company.
-    try pane.send("Down")
-    _ = try pane.waitFor("focus on Ada") { self.focusedRow($0)?.contains("Ada Good") == true }
-    try pane.send("Left")
-    _ = try pane.waitFor("Acme collapsed and focused") {
-      !$0.contains("Ada Good") && self.focusedRow($0)?.contains("▸ Acme") == true
-    }
-    try pane.send("q")
-    try pane.waitForExit()
-  }
-
-  @Test func settingsReachTheListAndTheFocusFollowsDeletesAndAdds() throws {
-    let (pane, directory) = try startOnFiveContacts("settings")
-    defer {
-      pane.kill()
-      try? FileManager.default.removeItem(at: directory)
-    }
-    let database = directory.appendingPathComponent("contacts.sqlite").path
-    var screen = try pane.waitFor("the list") { $0.contains("All (5)") }
-    #expect(line(containing: "Ada Good", in: screen)?.hasSuffix("Acme") == true, "\(screen)")
-
-    // Hiding the company on the settings screen changes every row of the list.
-    try pane.send("3")
-    _ = try pane.waitFor("the settings") { $0.contains("[3 Settings]") && $0.contains("[x]") }
-    try pane.send("Enter")
-    _ = try pane.waitFor("the setting off") { self.line(containing: "Show company", in: $0)?.hasSuffix("[ ]") == true }
-    try pane.send("1")
-    screen = try pane.waitFor("the list without companies") { $0.contains("[1 Contacts]") }
-    #expect(!screen.contains("Acme") && !screen.contains("Hooli"), "\(screen)")
-    try pane.send("3")
-    _ = try pane.waitFor("the settings") { $0.contains("[3 Settings]") }
-    try pane.send("Enter")
-    _ = try pane.waitFor("the setting on") { self.line(containing: "Show company", in: $0)?.hasSuffix("[x]") == true }
-    try pane.send("1")
-    screen = try pane.waitFor("the list with companies") { $0.contains("[1 Contacts]") && $0.contains("Hooli") }
-
-    // Deleting the focused contact leaves the focus on the one that took its place.
-    try pane.send("g")
-    _ = try pane.waitFor("focus on Ada") { self.focusedRow($0)?.contains("Ada Good") == true }
-    try pane.send("d")
-    screen = try pane.waitFor("Ada deleted") { $0.contains("All (4)") }
-    #expect(focusedRow(screen)?.contains("Bob Good") == true, "\(screen)")
-
-    // A contact added after the focused one gets the focus.
-    try pane.send("a")
-    screen = try pane.waitFor("the new contact") { $0.contains("All (5)") && $0.contains("Added 6.") }
-    let name = try #require(
-      try DatabaseQueue(path: database).read { try String.fetchOne($0, sql: "SELECT name FROM contact WHERE id = 6") })
-    screen = try pane.waitFor("focus on \(name)") { self.focusedRow($0)?.contains(name) == true }
-    #expect(rows(screen).firstIndex { $0.contains(name) } == rows(screen).firstIndex { $0.contains("Bob Good") }! + 1)
-    try pane.send("q")
-    try pane.waitForExit()
-  }
-}
+#endif

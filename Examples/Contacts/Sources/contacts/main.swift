@@ -95,7 +95,8 @@ func fail(_ message: String) -> Never {
 guard TerminalSession.isInteractive else {
   fail(
     "\(TerminalError.notATerminal(stream: isatty(STDOUT_FILENO) == 1 ? "input" : "output"))\n"
-      + "Try `swift run contacts` in a terminal, or `contacts --help` for the keys.")
+      + "Try `swift run --package-path Examples/Contacts contacts` in a terminal, "
+      + "or `contacts --help` for the keys.")
 }
 
 let store: ContactStore

@@ -69,7 +69,7 @@
   }
 
   @MainActor
-  @Suite("Live data: a screen on a GRDB query", .timeLimit(.minutes(1)))
+  @Suite("Live data: a screen on a GRDB query", .timeLimit(.minutes(5)))
   struct LiveDataTests {
     @Test func theListFollowsTheDatabase() async throws {
       let database = try makeContactsDatabase()

@@ -46,8 +46,9 @@ func makeReportingDataSource(
 /// before their `apply` returned, on every path; coalescing keeps section-snapshot applies; a
 /// released data source finishes what it was asked to do.
 @MainActor
-// A lost completion or a leaked data source would make a test wait forever: fail it instead.
-@Suite("Apply queue: completion order and lifetime", .timeLimit(.minutes(1)))
+// A lost completion or a leaked data source would make a test wait forever: fail it instead (the
+// limit is generous because a loaded machine can starve the main actor for a minute).
+@Suite("Apply queue: completion order and lifetime", .timeLimit(.minutes(5)))
 struct ApplyQueueTests {
   /// The applies' traces, in order.
   final class TraceLog {

@@ -102,7 +102,7 @@
   }
 
   @MainActor
-  @Suite(.timeLimit(.minutes(1))) struct DatabaseSnapshotObserverTests {
+  @Suite(.timeLimit(.minutes(5))) struct DatabaseSnapshotObserverTests {
     @Test func aContentProviderReadingTheRecordsReconfiguresOnlyChangedRowsOnScreen() async throws {
       let (queue, directory) = try makeDatabase()
       defer { try? FileManager.default.removeItem(at: directory) }
@@ -236,7 +236,7 @@
   }
 
   @MainActor
-  @Suite(.timeLimit(.minutes(1))) struct DatabaseSnapshotRecoveryTests {
+  @Suite(.timeLimit(.minutes(5))) struct DatabaseSnapshotRecoveryTests {
     /// A table whose schema allows what `Person` does not expect: NULLs.
     private func makeLooseDatabase() throws -> (DatabaseQueue, URL) {
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent(

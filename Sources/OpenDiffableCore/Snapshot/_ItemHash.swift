@@ -27,7 +27,7 @@ import Foundation
   /// defines `OPENDIFFABLE_FUZZING`): the fuzzer sets it from each input, so that a finding that
   /// depends on where keys land in the item table replays from its input alone (with
   /// `SWIFT_DETERMINISTIC_HASHING` fixing `Hasher`'s own seed).
-  nonisolated(unsafe) public var _fuzzingHashSeed: UInt64 = 0
+  @_spi(Testing) nonisolated(unsafe) public var _fuzzingHashSeed: UInt64 = 0
 #endif
 
 @usableFromInline

@@ -5,6 +5,8 @@ import PackageDescription
 
 let benchmarkDependencies: [Target.Dependency] = [
   .product(name: "OpenDiffable", package: "OpenDiffable"),
+  // SplitMix64: the seeded generator that makes every run measure the same inputs.
+  .product(name: "OpenDiffableTesting", package: "OpenDiffable"),
   .product(name: "Benchmark", package: "benchmark"),
   .product(name: "OrderedCollections", package: "swift-collections"),
 ]

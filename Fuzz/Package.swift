@@ -19,7 +19,9 @@ let package = Package(
     .target(name: "OpenDiffableDataSources", dependencies: ["OpenDiffableCore"]),
     .target(name: "OpenDiffable", dependencies: ["OpenDiffableCore", "OpenDiffableDataSources"]),
     .target(name: "OpenDiffableTesting", dependencies: ["OpenDiffable"]),
-    .executableTarget(name: "SnapshotFuzzer", dependencies: ["OpenDiffable", "OpenDiffableTesting"]),
+    // OpenDiffableCore directly: the fuzzer calls its `@_spi(Testing)` members (`_checkInvariants()`,
+    // `_fuzzingHashSeed`).
+    .executableTarget(name: "SnapshotFuzzer", dependencies: ["OpenDiffable", "OpenDiffableCore", "OpenDiffableTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

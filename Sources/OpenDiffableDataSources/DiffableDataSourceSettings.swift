@@ -17,7 +17,7 @@ public protocol DiffableDataSourceSettingsStorage: AnyObject {
 extension DiffableDataSource: DiffableDataSourceSettingsStorage {}
 
 /// OpenDiffable's additions to Apple's data-source API, offered identically by every data source
-/// that wraps a ``DiffableDataSource`` (``TableDiffableDataSource``, the UIKit and AppKit
+/// that wraps a ``DiffableDataSource`` (``TableHostDiffableDataSource``, the UIKit and AppKit
 /// `CollectionViewDiffableDataSource` and `TableViewDiffableDataSource`): each setting is
 /// written once, here, and stored in the wrapped data source.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A table-style list view that a ``TableDiffableDataSource`` can drive: UIKit's `UITableView`,
+/// A table-style list view that a ``TableHostDiffableDataSource`` can drive: UIKit's `UITableView`,
 /// a terminal table, a test double.
 ///
 /// The table flavour of ``DiffableListHost``: the same contract (read its documentation for how
@@ -106,7 +106,7 @@ extension DiffableTableHost {
 /// A row animation with an `automatic` choice (`UITableView.RowAnimation` conforms with an
 /// empty extension: its `automatic` case is the witness).
 public protocol DiffableTableRowAnimation {
-  /// The animation the host finds best; the default of ``TableDiffableDataSource/defaultRowAnimation``.
+  /// The animation the host finds best; the default of ``TableHostDiffableDataSource/defaultRowAnimation``.
   static var automatic: Self { get }
 }
 

@@ -6,7 +6,7 @@
   ///
   /// A pure value: no database, no UI. ``DatabaseSnapshotObserver`` feeds it each fresh query result;
   /// tests can feed it arrays directly. Whatever the records hold, it never stops the process:
-  /// repeated identifiers are left out and reported (``DatabaseSnapshot/droppedIdentifiers``), and
+  /// repeated identifiers are left out and reported (``DatabaseRecordsSnapshot/droppedIdentifiers``), and
   /// rows that cannot be decoded never reach it (the observer skips them, see
   /// ``DatabaseSnapshotObserver/skippedRows``).
   public struct DatabaseSnapshotBuilder<
@@ -55,7 +55,7 @@
     /// marks for reconfigure every item that was in `previous` with different content.
     ///
     /// Records whose identifier repeats an earlier one are left out and listed in
-    /// ``DatabaseSnapshot/droppedIdentifiers`` — a query keyed by a primary key never has any, so
+    /// ``DatabaseRecordsSnapshot/droppedIdentifiers`` — a query keyed by a primary key never has any, so
     /// a non-empty list means the identifier function or the query is wrong.
     ///
     /// - Parameters:
@@ -64,7 +64,7 @@
     /// - Returns: the snapshot with the records by identifier and the identifiers left out as repeats.
     /// - Complexity: O(n) average for n records (without the comparisons to `previous` when
     ///   ``marksChangedItems`` is false).
-    public func makeSnapshot(records: [Record], previous: [ItemID: Record] = [:]) -> DatabaseSnapshot<
+    public func makeSnapshot(records: [Record], previous: [ItemID: Record] = [:]) -> DatabaseRecordsSnapshot<
       Record, SectionID, ItemID
     > {
       var order = fixedSections
@@ -92,12 +92,12 @@
         if let items = itemsBySection[sectionID] { snapshot.appendItems(items, toSection: sectionID) }
       }
       if !changed.isEmpty { snapshot.reconfigureItems(changed) }
-      return DatabaseSnapshot(snapshot: snapshot, records: contents, droppedIdentifiers: dropped)
+      return DatabaseRecordsSnapshot(snapshot: snapshot, records: contents, droppedIdentifiers: dropped)
     }
   }
 
   /// One query result as a list: the snapshot, and the records by identifier for cell providers.
-  public struct DatabaseSnapshot<Record: Sendable, SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
+  public struct DatabaseRecordsSnapshot<Record: Sendable, SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
     Sendable
   {
     /// The snapshot: sections and item identifiers, with reconfigure marks on items whose content

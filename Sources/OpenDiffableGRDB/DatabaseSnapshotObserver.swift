@@ -6,7 +6,7 @@
   /// counterpart of Core Data's fetched results controller handing a snapshot to its delegate.
   ///
   /// Each time the observed tables change, GRDB runs the query again off the main thread; the
-  /// observer turns the rows into a ``DatabaseSnapshot`` (items keyed by primary key, sections from
+  /// observer turns the rows into a ``DatabaseRecordsSnapshot`` (items keyed by primary key, sections from
   /// a column, reconfigure marks on rows whose content changed) and, on the main actor, calls
   /// ``willChange``, replaces ``snapshot`` and ``records``, then calls ``didChange``. The observer
   /// knows nothing of any list view: a screen applies ``snapshot`` to its data source in

@@ -7,7 +7,7 @@ import OpenDiffable
 ///
 /// ```swift
 /// let table = SimulatedTableView<Section, Int>()
-/// let dataSource = TableDiffableDataSource<SimulatedTableView<Section, Int>, Section, Int>(tableView: table) {
+/// let dataSource = TableHostDiffableDataSource<SimulatedTableView<Section, Int>, Section, Int>(tableView: table) {
 ///   _, _, id in SimulatedCell(id)
 /// }
 /// dataSource.defaultRowAnimation = .fade

@@ -50,7 +50,7 @@ struct TestingListUpdatesTests {
 
   @Test func aSimulatedTableShowsTheSnapshot() async {
     let tableView = SimulatedTableView<String, Int>()
-    let dataSource = TableDiffableDataSource<SimulatedTableView<String, Int>, String, Int>(tableView: tableView) {
+    let dataSource = TableHostDiffableDataSource<SimulatedTableView<String, Int>, String, Int>(tableView: tableView) {
       _, _, id in SimulatedCell(id, text: "Row \(id)")
     }
     dataSource.sectionHeaderTitleProvider = { $0.capitalized }

@@ -4,7 +4,7 @@ import OpenDiffableTesting
 import PropertyBased
 import Testing
 
-@testable import OpenDiffableCore
+@_spi(Testing) @testable import OpenDiffableCore
 
 /// Snapshots built by appending defer their item index until something needs it. These tests
 /// interleave unindexed building with queries, mutations, copies and diffs, in random order,

@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OpenDiffableCore
+@_spi(Testing) @testable import OpenDiffableCore
 
 /// A key whose hash has only a few distinct values, so probe runs are long and removals shift
 /// many entries: the worst case for linear probing and backward-shift deletion.

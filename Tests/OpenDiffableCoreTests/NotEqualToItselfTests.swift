@@ -1,4 +1,4 @@
-import OpenDiffableCore
+@_spi(Testing) import OpenDiffableCore
 import PropertyBased
 import Testing
 

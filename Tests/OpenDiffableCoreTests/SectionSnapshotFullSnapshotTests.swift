@@ -1,4 +1,4 @@
-import OpenDiffableCore
+@_spi(Testing) import OpenDiffableCore
 import Testing
 
 // How a section snapshot fills a section of the full snapshot (issue 4, value level).

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import OpenDiffableCore
+@_spi(Testing) @testable import OpenDiffableCore
 
 /// The outline used by most tests:
 ///

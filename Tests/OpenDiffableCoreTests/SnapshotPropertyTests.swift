@@ -1,5 +1,5 @@
 import Foundation
-import OpenDiffableCore
+@_spi(Testing) import OpenDiffableCore
 import PropertyBased
 import Testing
 

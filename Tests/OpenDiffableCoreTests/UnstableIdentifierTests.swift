@@ -1,4 +1,4 @@
-import OpenDiffableCore
+@_spi(Testing) import OpenDiffableCore
 import Testing
 
 /// An identifier whose hash and equality follow a mutable property: mutating it while it is in a

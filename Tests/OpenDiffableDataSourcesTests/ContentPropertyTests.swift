@@ -40,7 +40,7 @@ struct ContentPropertyTests {
 
     let table = Table()
     table.stopsOnInvalidBatch = false
-    let tableSource = TableDiffableDataSource<Table, String, Int>(tableView: table) { _, _, item in
+    let tableSource = TableHostDiffableDataSource<Table, String, Int>(tableView: table) { _, _, item in
       SimulatedCell(item, text: "\(store[item])")
     }
     tableSource.contentProvider = { store[$0] }

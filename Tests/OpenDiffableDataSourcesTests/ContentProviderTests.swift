@@ -238,7 +238,7 @@ struct ContentProviderTests {
     var names = [0: "a", 1: "b", 2: "c"]
     let table = Table()
     table.visibleRowRange = 1..<3
-    let dataSource = TableDiffableDataSource<Table, String, Int>(tableView: table) { _, _, item in
+    let dataSource = TableHostDiffableDataSource<Table, String, Int>(tableView: table) { _, _, item in
       SimulatedCell(item, text: names[item] ?? "?")
     }
     dataSource.contentProvider = { names[$0] }

@@ -87,7 +87,7 @@ struct PropertyTests {
       // The same steps through the table adapter.
       let table = Table()
       table.stopsOnInvalidBatch = false
-      let tableSource = TableDiffableDataSource<Table, String, Int>(tableView: table) { _, _, item in
+      let tableSource = TableHostDiffableDataSource<Table, String, Int>(tableView: table) { _, _, item in
         SimulatedCell(item)
       }
       var current = Snapshot()

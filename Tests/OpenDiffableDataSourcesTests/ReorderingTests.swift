@@ -111,7 +111,7 @@ struct ReorderingTests {
   @Test("The table flavour reports reorders through the same handlers")
   func tableReorder() async {
     let table = Table()
-    let dataSource = TableDiffableDataSource<Table, String, Int>(tableView: table) { _, _, item in
+    let dataSource = TableHostDiffableDataSource<Table, String, Int>(tableView: table) { _, _, item in
       SimulatedCell(item)
     }
     await dataSource.apply(snapshot(["a": [1, 2, 3]]))

@@ -93,7 +93,7 @@ struct SelectionTests {
   @Test("Table flavour: selection kept through the table adapter")
   func table() async {
     let table = Table()
-    let dataSource = TableDiffableDataSource<Table, String, Int>(tableView: table) { _, _, item in
+    let dataSource = TableHostDiffableDataSource<Table, String, Int>(tableView: table) { _, _, item in
       SimulatedCell(item)
     }
     await dataSource.apply(snapshot(["a": [1, 2, 3]]))

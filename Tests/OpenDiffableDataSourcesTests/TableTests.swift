@@ -8,9 +8,9 @@ import Testing
 @MainActor
 @Suite("Table flavour and the flat-row plan")
 struct TableTests {
-  func makeTable() -> (Table, TableDiffableDataSource<Table, String, Int>) {
+  func makeTable() -> (Table, TableHostDiffableDataSource<Table, String, Int>) {
     let table = Table()
-    let dataSource = TableDiffableDataSource<Table, String, Int>(tableView: table) { _, _, item in
+    let dataSource = TableHostDiffableDataSource<Table, String, Int>(tableView: table) { _, _, item in
       SimulatedCell(item)
     }
     return (table, dataSource)

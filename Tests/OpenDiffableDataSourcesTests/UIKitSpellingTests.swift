@@ -86,7 +86,9 @@ struct UIKitSpellingTests {
   @Test("A table with UIKit's members conforms with empty extensions; rows carry the animation")
   func tableSpelling() async {
     let table = UIKitLikeTableView()
-    let dataSource = TableDiffableDataSource<UIKitLikeTableView, String, Int>(tableView: table) { _, _, _ in .init() }
+    let dataSource = TableHostDiffableDataSource<UIKitLikeTableView, String, Int>(tableView: table) { _, _, _ in
+      .init()
+    }
     #expect(dataSource.defaultRowAnimation == .automatic)
     await dataSource.apply(snapshot(["a": [1, 2]]))
     dataSource.defaultRowAnimation = .fade

@@ -1,6 +1,7 @@
 import Foundation
 import OpenDiffable
 import OpenDiffableTerminal
+import OpenDiffableTesting
 import PropertyBased
 import Testing
 

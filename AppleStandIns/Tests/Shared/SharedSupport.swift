@@ -1,7 +1,9 @@
 import OpenDiffable
 
 // Shared by both stand-in test targets (each links this file): building and reading snapshots,
-// and the random apply sequences of their property tests.
+// and the random apply sequences of their property tests. Their seeded generator, `SplitMix64`,
+// is the main package's (OpenDiffableTesting's file, linked into each test target as
+// SplitMix64.swift: the stand-in package does not build OpenDiffableTesting).
 
 /// A snapshot with these sections and items.
 func snapshot(_ layout: [(String, [Int])]) -> Snapshot {

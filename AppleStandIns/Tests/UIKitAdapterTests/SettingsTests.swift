@@ -38,7 +38,7 @@ struct SettingsTests {
       exerciseSettings(tableSource) { tableSource.applySnapshotUsingReloadData(snapshot([("a", [1])])) }.count == 1)
 
     let plainTable = UITableView(frame: .zero, style: .plain)
-    let generic = TableDiffableDataSource<UITableView, String, Int>(tableView: plainTable) { _, _, _ in
+    let generic = TableHostDiffableDataSource<UITableView, String, Int>(tableView: plainTable) { _, _, _ in
       UITableViewCell()
     }
     #expect(exerciseSettings(generic) { generic.apply(snapshot([("a", [1])])) }.count == 1)

@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import OpenDiffable
+import OpenDiffableTesting
 import OrderedCollections
 
 // The diff engine (issue 3) against swift-collections' `OrderedSet.difference(from:)` on the

@@ -11,6 +11,7 @@
 import Benchmark
 import Foundation
 import OpenDiffable
+import OpenDiffableTesting
 
 typealias Snapshot<Item: Hashable> = DiffableDataSourceSnapshot<Int, Item>
 

@@ -1,4 +1,5 @@
 import OpenDiffable
+@_spi(Testing) import OpenDiffableCore
 import OpenDiffableTesting
 
 // Drives a snapshot, a section snapshot and the changeset between successive snapshots through

@@ -290,14 +290,20 @@ extension DiffableDataSourceSectionSnapshot {
   @inlinable @inline(__always)
   func _checkInvariantsIfEnabled() {
     #if OPENDIFFABLE_INTERNAL_CHECKS
-      _checkInvariants()
+      _checkAllInvariants()
     #endif
   }
 
   /// Checks every internal invariant; traps with a description of the first broken one.
   ///
   /// For tests and debugging. - Complexity: O(n).
-  public func _checkInvariants() {
+  /// Not public API: `@_spi(Testing) import OpenDiffableCore` to call it (tests, the fuzz target).
+  @_spi(Testing) public func _checkInvariants() { _checkAllInvariants() }
+
+  /// ``_checkInvariants()``'s body: an SPI member cannot be called from `@inlinable` code
+  /// (``_checkInvariantsIfEnabled()``).
+  @usableFromInline
+  func _checkAllInvariants() {
     var visited = 0
     var previousAtLevel: [Int] = []
     var node = _firstRoot

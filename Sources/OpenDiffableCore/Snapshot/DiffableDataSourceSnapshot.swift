@@ -299,7 +299,7 @@ extension DiffableDataSourceSnapshot {
   @inlinable @inline(__always)
   func _checkInvariantsIfEnabled() {
     #if OPENDIFFABLE_INTERNAL_CHECKS
-      _checkInvariants()
+      _checkAllInvariants()
     #endif
   }
 
@@ -307,7 +307,13 @@ extension DiffableDataSourceSnapshot {
   /// the first broken one.
   ///
   /// For tests and debugging. - Complexity: O(n).
-  public func _checkInvariants() {
+  /// Not public API: `@_spi(Testing) import OpenDiffableCore` to call it (tests, the fuzz target).
+  @_spi(Testing) public func _checkInvariants() { _checkAllInvariants() }
+
+  /// ``_checkInvariants()``'s body: an SPI member cannot be called from `@inlinable` code
+  /// (``_checkInvariantsIfEnabled()``).
+  @usableFromInline
+  func _checkAllInvariants() {
     precondition((_deferred == nil) == (_deferredLookup == nil), "the deferred index and its lookup disagree")
     let total = _checkSectionInvariants()
     if let deferred = _deferred {

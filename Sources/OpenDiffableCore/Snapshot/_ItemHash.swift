@@ -27,7 +27,15 @@ import Foundation
   /// defines `OPENDIFFABLE_FUZZING`): the fuzzer sets it from each input, so that a finding that
   /// depends on where keys land in the item table replays from its input alone (with
   /// `SWIFT_DETERMINISTIC_HASHING` fixing `Hasher`'s own seed).
-  nonisolated(unsafe) public var _fuzzingHashSeed: UInt64 = 0
+  ///
+  /// Not public API (`@_spi(Testing)`); its storage is a separate internal variable because
+  /// `@inlinable` code (``_ItemHash/makeSeed()``) cannot read an SPI declaration.
+  @_spi(Testing) public var _fuzzingHashSeed: UInt64 {
+    get { _fuzzingHashSeedStorage }
+    set { _fuzzingHashSeedStorage = newValue }
+  }
+
+  @usableFromInline nonisolated(unsafe) var _fuzzingHashSeedStorage: UInt64 = 0
 #endif
 
 @usableFromInline
@@ -37,7 +45,7 @@ enum _ItemHash {
     let low = UInt64(UInt(bitPattern: 0x5EED_5EED._rawHashValue(seed: 0)))
     let high = UInt64(UInt(bitPattern: 0x0BAD_5EED._rawHashValue(seed: 0)))
     #if OPENDIFFABLE_FUZZING
-      return low ^ (high &<< 32 | high &>> 32) ^ _fuzzingHashSeed
+      return low ^ (high &<< 32 | high &>> 32) ^ _fuzzingHashSeedStorage
     #else
       return low ^ (high &<< 32 | high &>> 32)
     #endif

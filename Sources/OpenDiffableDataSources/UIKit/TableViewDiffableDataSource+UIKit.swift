@@ -5,7 +5,7 @@
   /// Apple's `UITableViewDiffableDataSource`, without the prefix: drives a `UITableView` from
   /// snapshots.
   ///
-  /// A thin `UITableViewDataSource` over ``TableDiffableDataSource`` (``core``), which is
+  /// A thin `UITableViewDataSource` over ``TableHostDiffableDataSource`` (``core``), which is
   /// ``DiffableDataSource`` seen through the table adapter — the same code the Linux tests run
   /// against a simulated table. The initializer makes this object the table's `dataSource`;
   /// keep a strong reference to it. Subclass and override the `tableView(_:…)` methods for
@@ -21,11 +21,11 @@
     ) -> UITableViewCell?
 
     /// The generic table data source doing the work.
-    public let core: TableDiffableDataSource<UITableView, SectionIdentifierType, ItemIdentifierType>
+    public let core: TableHostDiffableDataSource<UITableView, SectionIdentifierType, ItemIdentifierType>
 
     /// Creates a data source for `tableView` and makes it the table's `dataSource`.
     public init(tableView: UITableView, cellProvider: @escaping CellProvider) {
-      core = TableDiffableDataSource(tableView: tableView, cellProvider: cellProvider)
+      core = TableHostDiffableDataSource(tableView: tableView, cellProvider: cellProvider)
       super.init()
       tableView.dataSource = self
     }

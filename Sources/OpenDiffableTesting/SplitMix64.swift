@@ -1,6 +1,11 @@
-/// A small, fast, seeded random number generator (SplitMix64), for reproducible random tests:
-/// the same seed gives the same sequence on every platform, so a failing case can be rebuilt from
-/// the seed a property test reports.
+/// A small, fast, seeded random number generator (SplitMix64), for reproducible test data: the
+/// same seed gives the same sequence on every platform and every run, so a failing random case
+/// can be rebuilt from the seed a property test reports, and benchmarks measure the same inputs
+/// each time.
+///
+/// The standard library's `SystemRandomNumberGenerator` cannot be seeded; pass this generator to
+/// any API that takes `using: inout some RandomNumberGenerator` (`shuffled(using:)`,
+/// `randomElement(using:)`, `Int.random(in:using:)`) instead.
 ///
 /// ```swift
 /// var random = SplitMix64(seed: 42)

@@ -4,19 +4,22 @@ import OpenDiffableCore
 /// A diffable data source for any ``DiffableTableHost``: `UITableView`'s flavour of
 /// ``DiffableDataSource``, with a ``defaultRowAnimation`` and section header and footer titles.
 ///
-/// UIKit's `TableViewDiffableDataSource` wraps one; use it directly with other table hosts.
+/// The name says what it serves: a table *host*, any type conforming to ``DiffableTableHost``.
+/// It is not Apple's class: UIKit's `TableViewDiffableDataSource` (the counterpart of
+/// `UITableViewDiffableDataSource`) wraps one. Use this type directly with other table hosts
+/// (a ``DiffableTableHost`` of your own, `SimulatedTableView` in tests).
 /// Everything ``DiffableDataSource`` documents holds here: applies in call order, the first
 /// apply reloads, selection (and focus) kept by identifier, traces, the same misuse messages.
 ///
 /// ```swift
-/// let dataSource = TableDiffableDataSource<SimulatedTableView, Section, Int>(tableView: table) {
+/// let dataSource = TableHostDiffableDataSource<SimulatedTableView, Section, Int>(tableView: table) {
 ///   table, indexPath, id in "row \(id)"
 /// }
 /// dataSource.sectionHeaderTitleProvider = { section in section.title }
 /// await dataSource.apply(snapshot)
 /// ```
 @MainActor
-public final class TableDiffableDataSource<
+public final class TableHostDiffableDataSource<
   Host: DiffableTableHost, SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
 > {
   /// Makes the cell for a row: given the table, the index path and the item identifier.
@@ -203,7 +206,7 @@ final class _TableHostAdapter<Table: DiffableTableHost>: DiffableListHost {
 
 /// OpenDiffable's settings (`preservesSelection`, `preservesFocus`, `coalescesPendingApplies`,
 /// `diffsOffMainActorAboveItemCount`, `traceHandler`), stored in the wrapped data source.
-extension TableDiffableDataSource: DiffableDataSourceSettings {
+extension TableHostDiffableDataSource: DiffableDataSourceSettings {
   /// The wrapped ``DiffableDataSource``.
   public var settingsStorage: any DiffableDataSourceSettingsStorage { core }
 }

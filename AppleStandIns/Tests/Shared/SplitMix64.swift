@@ -1,0 +1,1 @@
+../../../Sources/OpenDiffableTesting/SplitMix64.swift

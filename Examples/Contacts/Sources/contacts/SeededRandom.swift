@@ -1,0 +1,17 @@
+/// The seeded generator that makes the demo's sample data (names, companies, edits) the same on
+/// every run and platform. An app's own copy on purpose: OpenDiffable's `SplitMix64` lives in
+/// `OpenDiffableTesting`, a library for test targets, which an app should not link.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  /// SplitMix64's next value. O(1).
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -49,7 +49,7 @@ public final class TerminalSession {
   private var isRestored = true
   private var previousFrame: TerminalFrame?
   private var sources: [any DispatchSourceProtocol] = []
-  private var decoder = KeyDecoder()
+  private var decoder = TerminalKeyDecoder()
 
   /// What ``init()`` writes: switch to the alternate screen, hide the cursor, clear the screen.
   public nonisolated static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
@@ -138,7 +138,7 @@ public final class TerminalSession {
   /// SIGINT (status 130) or SIGTERM (status 143), or when standard input closes (status 0).
   ///
   /// Call once, then call `dispatchMain()`.
-  public func run(onKey: @escaping @MainActor (Key) -> Void, onResize: @escaping @MainActor () -> Void) {
+  public func run(onKey: @escaping @MainActor (TerminalKey) -> Void, onResize: @escaping @MainActor () -> Void) {
     let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
     input.setEventHandler { [weak self] in
       MainActor.assumeIsolated {

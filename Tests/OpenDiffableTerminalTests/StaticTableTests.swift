@@ -5,9 +5,9 @@ import Testing
   enum SettingsCell: Hashable { case displayName, marketingEmails, signOut }
 
   @Test func makesSnapshotAndTitles() throws {
-    let table = TableData<SettingsCell>(sections: [
-      TableSection(header: "Account", cells: [.displayName, .marketingEmails]),
-      TableSection(footer: "You can sign in again later.", cells: [.signOut]),
+    let table = StaticTableData<SettingsCell>(sections: [
+      StaticTableSection(header: "Account", cells: [.displayName, .marketingEmails]),
+      StaticTableSection(footer: "You can sign in again later.", cells: [.signOut]),
     ])
     let content = try table.makeSnapshot()
     #expect(content.snapshot.sectionIdentifiers == [0, 1])
@@ -20,11 +20,11 @@ import Testing
   }
 
   @Test func repeatedCellIsATypedErrorNotACrash() {
-    let table = TableData<SettingsCell>(sections: [
-      TableSection(cells: [.signOut]), TableSection(cells: [.displayName, .signOut]),
+    let table = StaticTableData<SettingsCell>(sections: [
+      StaticTableSection(cells: [.signOut]), StaticTableSection(cells: [.displayName, .signOut]),
     ])
     #expect(throws: DiffableDataSourceSnapshotError.self) { try table.makeSnapshot() }
-    let repeated = TableData<SettingsCell>(sections: [TableSection(cells: [.signOut, .signOut])])
+    let repeated = StaticTableData<SettingsCell>(sections: [StaticTableSection(cells: [.signOut, .signOut])])
     do {
       _ = try repeated.makeSnapshot()
       Issue.record("expected an error")

@@ -46,7 +46,7 @@ import Testing
 
 @Suite struct KeyDecoderTests {
   @Test func decodesKeysAndSequences() {
-    var decoder = KeyDecoder()
+    var decoder = TerminalKeyDecoder()
     #expect(decoder.decode(Array("aJ/ ".utf8)) == [.character("a"), .character("J"), .character("/"), .character(" ")])
     #expect(decoder.decode([0x1B, 0x5B, 0x41, 0x1B, 0x5B, 0x42]) == [.up, .down])
     #expect(decoder.decode([0x1B, 0x5B, 0x35, 0x7E, 0x1B, 0x5B, 0x36, 0x7E]) == [.pageUp, .pageDown])
@@ -56,7 +56,7 @@ import Testing
   }
 
   @Test func completesSequencesAndCharactersSplitAcrossReads() {
-    var decoder = KeyDecoder()
+    var decoder = TerminalKeyDecoder()
     #expect(decoder.decode([0x1B, 0x5B]) == [])
     #expect(decoder.decode([0x43]) == [.right])
     let bytes = Array("é".utf8)

@@ -75,7 +75,7 @@ final class CompaniesScreen: Screen {
     }
   }
 
-  func handle(_ key: Key) -> Bool {
+  func handle(_ key: TerminalKey) -> Bool {
     switch key {
     case .enter, .right, .character(" "), .character("l"), .left, .character("h"):
       let expand = key != .left && key != .character("h")

@@ -57,7 +57,7 @@ final class ContactsApp: ScreenHost {
     session.run(onKey: { [weak self] key in self?.handle(key) }, onResize: { [weak self] in self?.resize() })
   }
 
-  private func handle(_ key: Key) {
+  private func handle(_ key: TerminalKey) {
     let screen = screens[current]
     let searching = screen.isEditingText
     if key == .control("c") { quit() }

@@ -87,7 +87,7 @@ final class ContactsListScreen: Screen {
 
   // MARK: Keys
 
-  func handle(_ key: Key) -> Bool {
+  func handle(_ key: TerminalKey) -> Bool {
     if isSearching, handleSearch(key) { return true }
     let focusedID = dataSource.focusedItem
     switch key {
@@ -126,7 +126,7 @@ final class ContactsListScreen: Screen {
     return true
   }
 
-  private func handleSearch(_ key: Key) -> Bool {
+  private func handleSearch(_ key: TerminalKey) -> Bool {
     switch key {
     case .character(let character):
       controller.setSearch(controller.search + String(character))

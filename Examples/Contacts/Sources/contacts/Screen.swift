@@ -8,13 +8,13 @@ protocol Screen: AnyObject {
   var title: String { get }
   /// The screen's list.
   var listView: TerminalListView { get }
-  /// Key hints shown under the list.
+  /// TerminalKey hints shown under the list.
   var hint: String { get }
   /// Whether the screen is taking text (search): the app then leaves the keys it would use
   /// (q, r, 1 2 3) to the screen; Tab still switches screens.
   var isEditingText: Bool { get }
   /// Handles a key; returns false when the screen does not use it (the app then may).
-  func handle(_ key: Key) -> Bool
+  func handle(_ key: TerminalKey) -> Bool
   /// Called when the screen becomes visible.
   func didAppear()
   /// The settings are about to change (capture what the change may move).

@@ -27,7 +27,7 @@ extension DiffableDataSource where Host == TerminalListView {
 
   /// Moves the focus for the navigation keys every screen shares: ↑/↓ or k/j, PgUp/PgDn, Home/End
   /// or g/G. Returns false for any other key.
-  func handleNavigationKey(_ key: Key) -> Bool {
+  func handleNavigationKey(_ key: TerminalKey) -> Bool {
     switch key {
     case .up, .character("k"): host.moveFocus(by: -1)
     case .down, .character("j"): host.moveFocus(by: 1)

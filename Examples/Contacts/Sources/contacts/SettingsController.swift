@@ -42,11 +42,11 @@ final class SettingsController {
   }
 
   /// The table, derived from the current state: structure only.
-  var tableData: TableData<SettingsCell> {
-    TableData(sections: [
-      TableSection(header: "Display", cells: [.showDetails, .highlightChanges]),
-      TableSection(header: "Sync", footer: "How many rows the s key changes at once.", cells: [.syncSize]),
-      TableSection(
+  var tableData: StaticTableData<SettingsCell> {
+    StaticTableData(sections: [
+      StaticTableSection(header: "Display", cells: [.showDetails, .highlightChanges]),
+      StaticTableSection(header: "Sync", footer: "How many rows the s key changes at once.", cells: [.syncSize]),
+      StaticTableSection(
         header: "Database", footer: "Start with --reset to seed it again.", cells: [.contactCount, .databasePath]),
     ])
   }

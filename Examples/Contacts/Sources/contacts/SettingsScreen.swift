@@ -78,7 +78,7 @@ final class SettingsScreen: Screen {
     }
   }
 
-  func handle(_ key: Key) -> Bool {
+  func handle(_ key: TerminalKey) -> Bool {
     switch key {
     case .enter, .character(" "):
       if let cell = dataSource.focusedItem { controller.activate(cell) }

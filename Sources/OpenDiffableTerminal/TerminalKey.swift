@@ -1,5 +1,5 @@
 /// A key press decoded from terminal input.
-public enum Key: Hashable, Sendable {
+public enum TerminalKey: Hashable, Sendable {
   /// A printable character (including space).
   case character(Character)
   /// A control combination: `.control("c")` is Ctrl-C.
@@ -22,12 +22,12 @@ public enum Key: Hashable, Sendable {
   case backTab
 }
 
-/// Turns the bytes a terminal sends in raw mode into ``Key``s.
+/// Turns the bytes a terminal sends in raw mode into ``TerminalKey``s.
 ///
 /// Feed it whatever `read(2)` returned; an escape sequence split across two reads is completed by
 /// the next feed. A lone ESC at the end of a read is taken as the Escape key (terminals send a
 /// whole sequence in one write). Unknown sequences are dropped, never turned into characters.
-public struct KeyDecoder: Sendable {
+public struct TerminalKeyDecoder: Sendable {
   private var pending: [UInt8] = []
 
   /// Creates a decoder with nothing pending.
@@ -38,9 +38,9 @@ public struct KeyDecoder: Sendable {
   /// - Parameter bytes: bytes read from the terminal.
   /// - Returns: the keys decoded from `bytes` and what was pending, in order.
   /// - Complexity: O(number of bytes).
-  public mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
+  public mutating func decode(_ bytes: some Sequence<UInt8>) -> [TerminalKey] {
     pending.append(contentsOf: bytes)
-    var keys: [Key] = []
+    var keys: [TerminalKey] = []
     var index = 0
     let input = pending
     while index < input.count {
@@ -91,7 +91,7 @@ public struct KeyDecoder: Sendable {
     return keys
   }
 
-  private static func sequenceKey(final: UInt8, parameters: String) -> Key? {
+  private static func sequenceKey(final: UInt8, parameters: String) -> TerminalKey? {
     switch final {
     case UInt8(ascii: "A"): return .up
     case UInt8(ascii: "B"): return .down

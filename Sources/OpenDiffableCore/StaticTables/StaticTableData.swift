@@ -1,13 +1,13 @@
 // Static tables described by structure only (settings, preferences, info screens).
 //
-// `TableData` groups cells into `TableSection`s; the cell type — usually an enum — is both the
+// `StaticTableData` groups cells into `StaticTableSection`s; the cell type — usually an enum — is both the
 // identity and the intent of each row. There are no closures, no per-cell state and no layout
 // here: a view controller renders a cell by switching on the enum and keeps all behaviour.
 
 /// One section of a static table: an optional header, an optional footer and its cells in order.
 ///
 /// Structural only: `Cell` is the row identifier (typically an enum case), nothing else is stored.
-public struct TableSection<Cell: Hashable>: Hashable {
+public struct StaticTableSection<Cell: Hashable>: Hashable {
   /// The section's header title, or nil for no header.
   public var header: String?
   /// The section's footer title, or nil for no footer.
@@ -25,30 +25,30 @@ public struct TableSection<Cell: Hashable>: Hashable {
   }
 }
 
-extension TableSection: Sendable where Cell: Sendable {}
+extension StaticTableSection: Sendable where Cell: Sendable {}
 
 /// A static table: its sections in order.
 ///
-/// Side controllers may derive a `TableData` from their state; the screen turns it into a snapshot
+/// Side controllers may derive a `StaticTableData` from their state; the screen turns it into a snapshot
 /// with ``makeSnapshot()`` and applies it like any other snapshot.
 ///
 /// ```swift
 /// enum SettingsCell: Hashable { case displayName, marketingEmails, signOut }
-/// let table = TableData(sections: [
-///   TableSection(header: "Account", cells: [.displayName, .marketingEmails]),
-///   TableSection(footer: "You can sign in again at any time.", cells: [.signOut]),
+/// let table = StaticTableData(sections: [
+///   StaticTableSection(header: "Account", cells: [.displayName, .marketingEmails]),
+///   StaticTableSection(footer: "You can sign in again at any time.", cells: [.signOut]),
 /// ])
 /// let content = try table.makeSnapshot()
 /// dataSource.apply(content.snapshot)
 /// ```
-public struct TableData<Cell: Hashable>: Hashable {
+public struct StaticTableData<Cell: Hashable>: Hashable {
   /// The sections, top to bottom.
-  public var sections: [TableSection<Cell>]
+  public var sections: [StaticTableSection<Cell>]
 
   /// Creates a table from its sections.
   ///
   /// - Complexity: O(1).
-  public init(sections: [TableSection<Cell>]) {
+  public init(sections: [StaticTableSection<Cell>]) {
     self.sections = sections
   }
 
@@ -78,11 +78,11 @@ public struct TableData<Cell: Hashable>: Hashable {
   }
 }
 
-extension TableData: Sendable where Cell: Sendable {}
+extension StaticTableData: Sendable where Cell: Sendable {}
 
-/// What a table data source needs to show a ``TableData``: the snapshot and the section titles.
+/// What a table data source needs to show a ``StaticTableData``: the snapshot and the section titles.
 public struct StaticTableContent<Cell: Hashable> {
-  /// The snapshot: one section per ``TableSection`` (identified by its position), one item per
+  /// The snapshot: one section per ``StaticTableSection`` (identified by its position), one item per
   /// cell.
   public var snapshot: DiffableDataSourceSnapshot<Int, Cell>
   /// Header titles by section position; nil where a section has no header.
@@ -90,7 +90,7 @@ public struct StaticTableContent<Cell: Hashable> {
   /// Footer titles by section position; nil where a section has no footer.
   public var footerTitles: [String?]
 
-  /// Creates content from its parts. ``TableData/makeSnapshot()`` is the usual way to get one.
+  /// Creates content from its parts. ``StaticTableData/makeSnapshot()`` is the usual way to get one.
   ///
   /// - Complexity: O(1).
   public init(snapshot: DiffableDataSourceSnapshot<Int, Cell>, headerTitles: [String?], footerTitles: [String?]) {

@@ -20,13 +20,22 @@ extension DiffableDataSource {
   /// order the current snapshot without calling the host, then calls `didReorder`.
   ///
   /// `destinationIndexPath` names the item's position after the move, as UIKit reports it.
-  /// In a section applied as an outline, the item moves with its descendants next to the item
-  /// it was dropped before (or after, at the end); if the outline's rows then differ from what
-  /// the host shows, the outline is applied.
+  /// Within and across sections, plain or applied as outlines, the move leaves the snapshot,
+  /// the section snapshots and the host in agreement:
+  /// - From a section applied as an outline, the item leaves with its descendants (collapsed
+  ///   ones too); into an outline, it goes next to the row it was dropped before (or after, at
+  ///   the end), at that row's level.
+  /// - An item with descendants dropped into a plain section makes that section an outline of
+  ///   its rows plus the moved subtree, so that no item is lost.
+  /// - When an outline's visible rows then differ from what the host shows (the descendants
+  ///   moved too, or the drop landed among the item's own descendants), the outline is applied
+  ///   — the source section's first — before `didReorder`. The transaction's `finalSnapshot`
+  ///   is the list after those applies.
   ///
   /// Stops the process when there is no item at `sourceIndexPath`, the destination is out of
   /// range, or it is called from inside an apply.
-  /// - Complexity: O(n) expected for the transaction's flattened difference, n items.
+  /// - Complexity: O(n) expected for the transaction's flattened difference, n items, plus the
+  ///   outline applies.
   public func moveItem(at sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
     let operation = "moveItem(at:to:)"
     if _hostCallDepth > 0 {
@@ -64,44 +73,32 @@ extension DiffableDataSource {
       final.appendItems([item], toSection: destinationSection)
     }
 
-    // Outlines of the touched sections.
+    // Outlines of the touched sections, the source's first: the moved item leaves the source
+    // outline with its descendants and enters the destination's next to its new neighbours.
     var outlines = _sectionSnapshots
     var sectionTransactions: [DiffableDataSourceSectionTransaction<SectionIdentifierType, ItemIdentifierType>] = []
     let touched = sourceSection == destinationSection ? [sourceSection] : [sourceSection, destinationSection]
     var needsOutlineApply: [SectionIdentifierType] = []
-    var movedOutline: SectionSnapshot?
-    if let outline = outlines[sourceSection] {
-      movedOutline = outline.snapshot(of: item, includingParent: true)
-    }
-    for section in final.sectionIdentifiers where touched.contains(section) {
+    let movedOutline = outlines[sourceSection].map { $0.snapshot(of: item, includingParent: true) }
+    for section in touched {
       let before = snapshot(for: section)
-      var after: SectionSnapshot
-      if var outline = outlines[section] {
+      let rows = final.itemIdentifiers(inSection: section)
+      var base = outlines[section]
+      if base == nil, section == destinationSection, let movedOutline, movedOutline.items.count > 1 {
+        // Descendants follow their parent: a plain destination becomes an outline of its rows.
+        base = final.sectionSnapshot(forSection: section)
+      }
+      let after: SectionSnapshot
+      if var outline = base {
         if outline.contains(item) { outline.delete([item]) }
-        let rows = final.itemIdentifiers(inSection: section)
-        let position = rows.firstIndex(of: item)!
-        let moved =
-          movedOutline
-          ?? {
-            var single = SectionSnapshot()
-            single.append([item])
-            return single
-          }()
-        if position + 1 < rows.count, outline.contains(rows[position + 1]) {
-          outline.insert(moved, before: rows[position + 1])
-        } else if position > 0, outline.contains(rows[position - 1]) {
-          outline.insert(moved, after: rows[position - 1])
-        } else if let lastRoot = outline.rootItems.last {
-          outline.insert(moved, after: lastRoot)
-        } else {
-          outline = moved
+        if section == destinationSection, let position = rows.firstIndex(of: item) {
+          _insert(movedOutline ?? _single(item), into: &outline, at: position, of: rows)
         }
         after = outline
         outlines[section] = outline
         if outline.visibleItems != rows { needsOutlineApply.append(section) }
       } else {
         after = final.sectionSnapshot(forSection: section)
-        if section == sourceSection { outlines[section] = nil }
       }
       sectionTransactions.append(
         DiffableDataSourceSectionTransaction(
@@ -109,22 +106,48 @@ extension DiffableDataSource {
           difference: SnapshotChangeset<SectionIdentifierType, ItemIdentifierType>.difference(
             from: before.items, to: after.items)))
     }
+    // What the list holds once the outlines that no longer match the moved rows are applied.
+    var settled = final
+    for section in needsOutlineApply {
+      if let outline = outlines[section] { settled.replaceItems(inSection: section, withVisibleItemsOf: outline) }
+    }
     let transaction = DiffableDataSourceTransaction(
-      initialSnapshot: initial, finalSnapshot: final,
-      difference: SnapshotChangeset.itemDifference(from: initial, to: final),
+      initialSnapshot: initial, finalSnapshot: settled,
+      difference: SnapshotChangeset.itemDifference(from: initial, to: settled),
       sectionTransactions: sectionTransactions)
 
     reorderingHandlers.willReorder?(transaction)
-    // An outline that no longer matches its rows is re-applied below; keep the others.
-    for section in needsOutlineApply { outlines[section] = nil }
-    _setCurrent(final, outlines: outlines)
-    reorderingHandlers.didReorder?(transaction)
+    // The host shows `final`; an outline that no longer matches its rows is applied below,
+    // the source's first (it gives up the moved item's descendants).
+    var kept = outlines
+    for section in needsOutlineApply { kept[section] = nil }
+    _setCurrent(final, outlines: kept)
     for section in needsOutlineApply {
-      if let outline = transaction.sectionTransactions.first(where: { $0.sectionIdentifier == section })?
-        .finalSnapshot
-      {
-        apply(outline, to: section)
-      }
+      if let outline = outlines[section] { apply(outline, to: section) }
+    }
+    reorderingHandlers.didReorder?(transaction)
+  }
+
+  /// A section snapshot holding `item` alone.
+  func _single(_ item: ItemIdentifierType) -> SectionSnapshot {
+    var single = SectionSnapshot()
+    single.append([item])
+    return single
+  }
+
+  /// Inserts `moved` into `outline` where the row at `position` of `rows` is: before the next
+  /// row the outline holds, else after the previous one, else at the end. O(rows).
+  func _insert(
+    _ moved: SectionSnapshot, into outline: inout SectionSnapshot, at position: Int, of rows: [ItemIdentifierType]
+  ) {
+    if let next = rows[(position + 1)...].first(where: { outline.contains($0) }) {
+      outline.insert(moved, before: next)
+    } else if let previous = rows[..<position].last(where: { outline.contains($0) }) {
+      outline.insert(moved, after: previous)
+    } else if let lastRoot = outline.rootItems.last {
+      outline.insert(moved, after: lastRoot)
+    } else {
+      outline = moved
     }
   }
 }

@@ -63,6 +63,31 @@ public struct UICellAccessory {
     }
   }
 
+  /// The kind of a cell accessory.
+  public enum AccessoryType: Hashable {
+    /// A disclosure indicator.
+    case disclosureIndicator
+    /// An outline disclosure.
+    case outlineDisclosure
+    /// A checkmark.
+    case checkmark
+    /// A delete control.
+    case delete
+    /// An insert control.
+    case insert
+    /// A reorder control.
+    case reorder
+    /// A multiselect control.
+    case multiselect
+    /// A label.
+    case label
+    /// A custom view.
+    case customView(UIView)
+  }
+
+  /// The accessory's type.
+  public let accessoryType: UICellAccessory.AccessoryType
+
   /// Stand-in only: what the accessory does when tapped.
   public let standInActionHandler: ActionHandler?
 
@@ -74,7 +99,7 @@ public struct UICellAccessory {
     options: UICellAccessory.OutlineDisclosureOptions = OutlineDisclosureOptions(),
     actionHandler: UICellAccessory.ActionHandler? = nil
   ) -> UICellAccessory {
-    UICellAccessory(standInActionHandler: actionHandler)
+    UICellAccessory(accessoryType: .outlineDisclosure, standInActionHandler: actionHandler)
   }
 
   /// Stand-in only: the user taps the accessory.

@@ -173,11 +173,39 @@
         for item: ItemIdentifierType, displayed: UICellAccessory.DisplayedState = .always,
         options: UICellAccessory.OutlineDisclosureOptions = UICellAccessory.OutlineDisclosureOptions()
       ) -> UICellAccessory {
-        .outlineDisclosure(displayed: displayed, options: options) { [weak self] in
+        _outlineAccessoriesMade &+= 1
+        return .outlineDisclosure(displayed: displayed, options: options) { [weak self] in
           self?.toggleOutlineExpansion(of: item)
         }
       }
     #endif
+
+    /// How many accessories ``outlineDisclosureAccessory(for:displayed:options:)`` made; a cell
+    /// provider call that made none but returns a list cell with an outline disclosure
+    /// accessory is warned about, once.
+    var _outlineAccessoriesMade = 0
+    /// Whether the warning about an outline disclosure accessory not made by this data source
+    /// was sent.
+    var _warnedAboutOutlineAccessory = false
+
+    /// Warns, once per data source, when `cell` is a list cell with an outline disclosure
+    /// accessory that the cell provider did not make with ``outlineDisclosureAccessory(for:displayed:options:)``
+    /// (`made` is false): UIKit's public API can neither read such an accessory's action nor
+    /// give it one, and Apple's data source wires the default one privately, so on OpenDiffable
+    /// a default `.outlineDisclosure()` does nothing when tapped.
+    func _checkOutlineAccessory(of cell: UICollectionViewCell, at indexPath: IndexPath, made: Bool) {
+      guard !made, !_warnedAboutOutlineAccessory else { return }
+      guard #available(iOS 14.0, tvOS 14.0, *), let listCell = cell as? UICollectionViewListCell,
+        listCell.accessories.contains(where: { $0.accessoryType == .outlineDisclosure })
+      else { return }
+      _warnedAboutOutlineAccessory = true
+      let item = core.itemIdentifier(for: indexPath).map { String(describing: $0) } ?? "\(indexPath)"
+      OpenDiffableDiagnostics.warningHandler(
+        "OpenDiffable: cell provider: the cell for item \(item) has an outline disclosure accessory that was not "
+          + "made with outlineDisclosureAccessory(for:); UIKit's default .outlineDisclosure() gets its action "
+          + "privately from Apple's data source, so unless you gave it an actionHandler, tapping it does nothing. "
+          + "Use `cell.accessories = [dataSource.outlineDisclosureAccessory(for: item)]` (warned once)")
+    }
 
     // MARK: OpenDiffable additions (and the settings of DiffableDataSourceSettings)
 
@@ -199,11 +227,17 @@
 
     /// The cell from the cell provider; stops the process when it returns nil. In a section
     /// applied as a section snapshot, a `UICollectionViewListCell` gets the item's outline level
-    /// as its `indentationLevel`, as with Apple's class.
+    /// as its `indentationLevel`, as with Apple's class. The first list cell that carries an
+    /// outline disclosure accessory not made with ``outlineDisclosureAccessory(for:displayed:options:)``
+    /// (UIKit's default `.outlineDisclosure()`, which Apple's class wires privately) sends one
+    /// warning to `OpenDiffableDiagnostics.warningHandler` naming that method. O(1) plus the
+    /// cell provider and the cell's accessories.
     open func collectionView(
       _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
     ) -> UICollectionViewCell {
+      let madeBefore = _outlineAccessoriesMade
       let cell = core.cell(forItemAt: indexPath)
+      _checkOutlineAccessory(of: cell, at: indexPath, made: _outlineAccessoriesMade != madeBefore)
       if #available(iOS 14.0, tvOS 14.0, *), let listCell = cell as? UICollectionViewListCell,
         let level = core._outlineLevelIfOutlined(ofItemAt: indexPath)
       {

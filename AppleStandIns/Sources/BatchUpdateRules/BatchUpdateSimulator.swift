@@ -1,1 +1,1 @@
-../../../Sources/DiffableKitTesting/BatchUpdateSimulator.swift
+../../../Sources/OpenDiffableTesting/BatchUpdateSimulator.swift

@@ -19,7 +19,7 @@ let package = Package(
     .target(name: "OpenDiffableDataSources", dependencies: ["OpenDiffableCore"]),
     .target(name: "OpenDiffable", dependencies: ["OpenDiffableCore", "OpenDiffableDataSources"]),
     .target(name: "OpenDiffableTesting", dependencies: ["OpenDiffable"]),
-    .executableTarget(name: "SnapshotFuzzer", dependencies: ["OpenDiffable", "OpenDiffableTesting"]),
+    .executableTarget(name: "SnapshotFuzzer", dependencies: ["OpenDiffable", "OpenDiffableCore", "OpenDiffableTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

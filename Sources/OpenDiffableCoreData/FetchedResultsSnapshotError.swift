@@ -20,6 +20,15 @@
       /// The section-identifier mapping returned the same identifier for two section names: the
       /// later section and its objects were left out of the snapshot.
       case duplicateSection = "duplicate section"
+      /// An object appeared more than once in the results (twice in one section, or in two
+      /// sections): a snapshot holds each identifier once, so the later occurrences were left out.
+      /// ``FetchedResultsSnapshotError/leftOutObjects`` names each one and where it was.
+      case duplicateObject = "duplicate object"
+      /// An entry of a section was neither an `NSManagedObject` nor an `NSManagedObjectID` (a
+      /// fetch request with `.dictionaryResultType` or `.countResultType` returns such entries):
+      /// it has no object ID to show, so it was left out.
+      /// ``FetchedResultsSnapshotError/leftOutObjects`` names each one and where it was.
+      case invalidObject = "invalid object"
     }
 
     /// What went wrong.
@@ -32,6 +41,9 @@
     public let code: Int?
     /// The section name concerned, for ``Kind/sectionNotMapped`` and ``Kind/duplicateSection``.
     public let sectionName: String?
+    /// Every entry left out, for ``Kind/duplicateObject`` and ``Kind/invalidObject``: its section
+    /// and position in the controller's results, and what it was.
+    public let leftOutObjects: [FetchedResultsLeftOutObject]
 
     /// Creates an error.
     ///
@@ -42,13 +54,19 @@
     ///   - code: the error code, when Core Data reported an `NSError`.
     ///   - sectionName: the section name concerned, for ``Kind/sectionNotMapped`` and
     ///     ``Kind/duplicateSection``.
+    ///   - leftOutObjects: the entries left out, for ``Kind/duplicateObject`` and
+    ///     ``Kind/invalidObject``.
     /// - Complexity: O(1).
-    public init(kind: Kind, message: String, domain: String? = nil, code: Int? = nil, sectionName: String? = nil) {
+    public init(
+      kind: Kind, message: String, domain: String? = nil, code: Int? = nil, sectionName: String? = nil,
+      leftOutObjects: [FetchedResultsLeftOutObject] = []
+    ) {
       self.kind = kind
       self.message = message
       self.domain = domain
       self.code = code
       self.sectionName = sectionName
+      self.leftOutObjects = leftOutObjects
     }
 
     /// Wraps an error thrown by `performFetch()` as ``Kind/fetchFailed``, keeping its domain,
@@ -68,5 +86,29 @@
       if let domain, let code { text += " (\(domain) \(code))" }
       return text
     }
+  }
+
+  /// An entry of a fetched results controller's sections that a snapshot could not hold: a
+  /// repeat of an object already shown, or an entry that is not a managed object.
+  public struct FetchedResultsLeftOutObject: Sendable, Equatable, CustomStringConvertible {
+    /// The name of the controller's section that held it.
+    public let sectionName: String
+    /// Its position in that section's `objects` (0 for the first).
+    public let index: Int
+    /// What it was: the object ID of a repeated object, or the type and value of an entry that
+    /// is not a managed object.
+    public let object: String
+
+    /// Creates a value.
+    ///
+    /// - Complexity: O(1).
+    public init(sectionName: String, index: Int, object: String) {
+      self.sectionName = sectionName
+      self.index = index
+      self.object = object
+    }
+
+    /// The place and the entry, e.g. `"work" at 2: <x-coredata://…/Note/p3>`.
+    public var description: String { "\(String(reflecting: sectionName)) at \(index): \(object)" }
   }
 #endif

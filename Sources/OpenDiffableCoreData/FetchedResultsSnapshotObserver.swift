@@ -49,8 +49,13 @@
   /// ## Errors
   /// A failing fetch never crashes and never empties the list: ``start()`` throws a
   /// ``FetchedResultsSnapshotError`` (``FetchedResultsSnapshotError/Kind/fetchFailed``), which
-  /// ``didFail`` also receives and ``lastError`` keeps. Section names the mapping cannot name
-  /// are left out and reported the same way. ``lastError`` goes back to nil after a clean update.
+  /// ``didFail`` also receives and ``lastError`` keeps. Nothing is left out of a snapshot
+  /// silently: section names the mapping cannot name (or names twice), objects that appear more
+  /// than once, and entries that are not managed objects are left out and reported the same way
+  /// — ``didFail`` is called once per problem, ``problems`` lists them all (each object left out
+  /// is named, with its section and position, in ``FetchedResultsSnapshotError/leftOutObjects``),
+  /// and ``start()`` still delivers the rest rather than throwing. ``lastError`` goes back to nil
+  /// after a clean update.
   @MainActor
   public final class FetchedResultsSnapshotObserver<SectionIdentifierType: Hashable & Sendable> {
     /// The latest results as a snapshot. Reconfigure marks name the objects updated in the
@@ -58,17 +63,21 @@
     public private(set) var snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, NSManagedObjectID>()
     /// The most recent error, or nil after a clean update.
     public private(set) var lastError: FetchedResultsSnapshotError?
+    /// Every problem with the latest delivered results, in the order they were found (empty when
+    /// nothing was left out): the sections and objects the snapshot does not show, and why.
+    public private(set) var problems: [FetchedResultsSnapshotError] = []
     /// How many snapshots have been delivered (the first by ``start()``).
     public private(set) var updateCount = 0
     /// Called on the main actor before ``snapshot`` changes (capture selection here).
     public var willChange: (() -> Void)?
     /// Called on the main actor after ``snapshot`` changed (apply it here).
     public var didChange: (() -> Void)?
-    /// Called on the main actor when the fetch fails or a section cannot be named.
+    /// Called on the main actor when the fetch fails, and once for each problem that left
+    /// something out of a delivered snapshot (see ``problems``).
     public var didFail: ((FetchedResultsSnapshotError) -> Void)?
 
     private let performFetch: () throws -> Void
-    private let readSections: () -> [(name: String, objectIDs: [NSManagedObjectID])]
+    private let readSections: () -> [(name: String, objects: [Any])]
     private let setDelegate: ((any NSFetchedResultsControllerDelegate)?) -> Void
     /// Clears the controller's delegate if it is still the relay with this identity.
     private let detach: (ObjectIdentifier) -> Void
@@ -111,15 +120,7 @@
             + "viewContext.")
       }
       self.performFetch = { try controller.performFetch() }
-      self.readSections = {
-        (controller.sections ?? []).map { section in
-          let ids = (section.objects ?? []).compactMap { object -> NSManagedObjectID? in
-            if let managed = object as? NSManagedObject { return managed.objectID }
-            return object as? NSManagedObjectID
-          }
-          return (section.name, ids)
-        }
-      }
+      self.readSections = { (controller.sections ?? []).map { ($0.name, $0.objects ?? []) } }
       self.setDelegate = { controller.delegate = $0 }
       self.detach = { relay in
         if let delegate = controller.delegate, ObjectIdentifier(delegate) == relay { controller.delegate = nil }
@@ -183,30 +184,58 @@
     private func deliver(markingUpdated: Bool) {
       let previous = snapshot
       var next = DiffableDataSourceSnapshot<SectionIdentifierType, NSManagedObjectID>()
-      var problem: FetchedResultsSnapshotError?
+      var problems: [FetchedResultsSnapshotError] = []
+      var repeated: [FetchedResultsLeftOutObject] = []
+      var invalid: [FetchedResultsLeftOutObject] = []
       var seen = Set<NSManagedObjectID>()
-      for (name, objectIDs) in readSections() {
+      for (name, objects) in readSections() {
         guard let section = sectionIdentifier(name) else {
-          problem =
-            problem
-            ?? FetchedResultsSnapshotError(
+          problems.append(
+            FetchedResultsSnapshotError(
               kind: .sectionNotMapped,
-              message: "no section identifier for section \(String(reflecting: name)); its \(objectIDs.count) "
-                + "object(s) were left out", sectionName: name)
+              message: "no section identifier for section \(String(reflecting: name)); its \(objects.count) "
+                + "object(s) were left out", sectionName: name))
           continue
         }
         guard !next.containsSection(section) else {
-          problem =
-            problem
-            ?? FetchedResultsSnapshotError(
+          problems.append(
+            FetchedResultsSnapshotError(
               kind: .duplicateSection,
               message: "section \(String(reflecting: name)) maps to \(String(reflecting: section)), which an "
-                + "earlier section already uses; its \(objectIDs.count) object(s) were left out", sectionName: name)
+                + "earlier section already uses; its \(objects.count) object(s) were left out", sectionName: name))
           continue
         }
         next.appendSections([section])
-        let fresh = objectIDs.filter { seen.insert($0).inserted }
+        var fresh: [NSManagedObjectID] = []
+        fresh.reserveCapacity(objects.count)
+        for (index, object) in objects.enumerated() {
+          guard let objectID = (object as? NSManagedObject)?.objectID ?? (object as? NSManagedObjectID) else {
+            invalid.append(
+              FetchedResultsLeftOutObject(sectionName: name, index: index, object: Self.describeEntry(object)))
+            continue
+          }
+          if seen.insert(objectID).inserted {
+            fresh.append(objectID)
+          } else {
+            repeated.append(FetchedResultsLeftOutObject(sectionName: name, index: index, object: "\(objectID)"))
+          }
+        }
         if !fresh.isEmpty { next.appendItems(fresh, toSection: section) }
+      }
+      if !repeated.isEmpty {
+        problems.append(
+          FetchedResultsSnapshotError(
+            kind: .duplicateObject,
+            message: "\(repeated.count) object(s) appeared again in the results and were left out: "
+              + Self.list(repeated), leftOutObjects: repeated))
+      }
+      if !invalid.isEmpty {
+        problems.append(
+          FetchedResultsSnapshotError(
+            kind: .invalidObject,
+            message: "\(invalid.count) entr\(invalid.count == 1 ? "y" : "ies") of the results "
+              + "\(invalid.count == 1 ? "was" : "were") not a managed object and left out: " + Self.list(invalid),
+            leftOutObjects: invalid))
       }
       if markingUpdated {
         let updated = updatedSinceWillChange.filter { next.containsItem($0) && previous.containsItem($0) }
@@ -216,12 +245,26 @@
       willChange?()
       snapshot = next
       updateCount += 1
+      self.problems = problems
       didChange?()
-      if let problem {
-        report(problem)
-      } else {
+      if problems.isEmpty {
         lastError = nil
+      } else {
+        for problem in problems { report(problem) }
       }
+    }
+
+    /// The first entries left out, for a message (all of them are in the error's
+    /// `leftOutObjects`).
+    private static func list(_ leftOut: [FetchedResultsLeftOutObject]) -> String {
+      let shown = leftOut.prefix(5).map(\.description).joined(separator: "; ")
+      return leftOut.count > 5 ? shown + "; and \(leftOut.count - 5) more" : shown
+    }
+
+    /// An entry that is not a managed object: its type and value, shortened.
+    private static func describeEntry(_ entry: Any) -> String {
+      let value = String(describing: entry)
+      return "\(type(of: entry)) \(value.count > 80 ? String(value.prefix(80)) + "…" : value)"
     }
 
     private func report(_ error: FetchedResultsSnapshotError) {

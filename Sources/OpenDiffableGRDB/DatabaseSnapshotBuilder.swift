@@ -6,7 +6,7 @@
   ///
   /// A pure value: no database, no UI. ``DatabaseSnapshotObserver`` feeds it each fresh query result;
   /// tests can feed it arrays directly. Whatever the records hold, it never stops the process:
-  /// repeated identifiers are left out and reported (``DatabaseRecordsSnapshot/droppedIdentifiers``), and
+  /// repeated identifiers are left out and reported (``DatabaseRecordsSnapshot/droppedRecords``), and
   /// rows that cannot be decoded never reach it (the observer skips them, see
   /// ``DatabaseSnapshotObserver/skippedRows``).
   public struct DatabaseSnapshotBuilder<
@@ -54,14 +54,15 @@
     /// Builds the snapshot for `records` (in query order) and, when ``marksChangedItems`` is true,
     /// marks for reconfigure every item that was in `previous` with different content.
     ///
-    /// Records whose identifier repeats an earlier one are left out and listed in
-    /// ``DatabaseRecordsSnapshot/droppedIdentifiers`` — a query keyed by a primary key never has any, so
+    /// Records whose identifier repeats an earlier one are left out and listed, every one of them,
+    /// in ``DatabaseRecordsSnapshot/droppedRecords`` (with their positions and sections; a section that
+    /// only such records name is left out too) — a query keyed by a primary key never has any, so
     /// a non-empty list means the identifier function or the query is wrong.
     ///
     /// - Parameters:
     ///   - records: the query result, in order.
     ///   - previous: the records of the previous result by identifier, to find changed content.
-    /// - Returns: the snapshot with the records by identifier and the identifiers left out as repeats.
+    /// - Returns: the snapshot with the records by identifier and the records left out as repeats.
     /// - Complexity: O(n) average for n records (without the comparisons to `previous` when
     ///   ``marksChangedItems`` is false).
     public func makeSnapshot(records: [Record], previous: [ItemID: Record] = [:]) -> DatabaseRecordsSnapshot<
@@ -72,12 +73,15 @@
       var itemsBySection: [SectionID: [ItemID]] = [:]
       var contents: [ItemID: Record] = [:]
       contents.reserveCapacity(records.count)
-      var dropped: [ItemID] = []
+      var firstOffsets: [ItemID: Int] = [:]
+      firstOffsets.reserveCapacity(records.count)
+      var dropped: [DatabaseRecordsSnapshot<Record, SectionID, ItemID>.DroppedRecord] = []
       var changed: [ItemID] = []
-      for record in records {
+      for (offset, record) in records.enumerated() {
         let id = identifier(record)
-        guard contents[id] == nil else {
-          dropped.append(id)
+        if let first = firstOffsets.updateValue(offset, forKey: id) {
+          firstOffsets[id] = first
+          dropped.append(.init(offset: offset, firstOffset: first, identifier: id, section: section(record)))
           continue
         }
         contents[id] = record
@@ -92,7 +96,7 @@
         if let items = itemsBySection[sectionID] { snapshot.appendItems(items, toSection: sectionID) }
       }
       if !changed.isEmpty { snapshot.reconfigureItems(changed) }
-      return DatabaseRecordsSnapshot(snapshot: snapshot, records: contents, droppedIdentifiers: dropped)
+      return DatabaseRecordsSnapshot(snapshot: snapshot, records: contents, droppedRecords: dropped)
     }
   }
 
@@ -105,19 +109,43 @@
     public var snapshot: DiffableDataSourceSnapshot<SectionID, ItemID>
     /// The records by identifier: what a cell provider reads to draw an item.
     public var records: [ItemID: Record]
-    /// Identifiers that appeared more than once in the result (later repeats were left out).
-    public var droppedIdentifiers: [ItemID]
+    /// Every record left out because its identifier repeats an earlier record's, in result order.
+    public var droppedRecords: [DroppedRecord]
+    /// The identifiers of ``droppedRecords``, in the same order (one per record left out).
+    public var droppedIdentifiers: [ItemID] { droppedRecords.map(\.identifier) }
+
+    /// A record left out of the snapshot because its identifier repeats an earlier record's.
+    public struct DroppedRecord: Hashable, Sendable {
+      /// Its position in the records given to the builder (0 for the first).
+      public var offset: Int
+      /// The position of the earlier record with the same identifier, the one shown.
+      public var firstOffset: Int
+      /// The identifier it repeats.
+      public var identifier: ItemID
+      /// The section it named (left out with it when no other record names it).
+      public var section: SectionID
+
+      /// Creates a value.
+      ///
+      /// - Complexity: O(1).
+      public init(offset: Int, firstOffset: Int, identifier: ItemID, section: SectionID) {
+        self.offset = offset
+        self.firstOffset = firstOffset
+        self.identifier = identifier
+        self.section = section
+      }
+    }
 
     /// Creates a value from its parts.
     ///
     /// - Complexity: O(1).
     public init(
       snapshot: DiffableDataSourceSnapshot<SectionID, ItemID>, records: [ItemID: Record],
-      droppedIdentifiers: [ItemID] = []
+      droppedRecords: [DroppedRecord] = []
     ) {
       self.snapshot = snapshot
       self.records = records
-      self.droppedIdentifiers = droppedIdentifiers
+      self.droppedRecords = droppedRecords
     }
   }
 #endif

@@ -23,10 +23,14 @@
       /// (``invalidRows``).
       case decodingFailed = "decoding failed"
       /// Some rows could not be decoded and were left out of the snapshot; the others are shown.
-      /// ``DatabaseSnapshotObserver/skippedRows`` lists them.
+      /// ``DatabaseSnapshotError/skippedRows`` (and ``DatabaseSnapshotObserver/skippedRows``)
+      /// lists them. When the same result also repeated identifiers, the error is of this kind and
+      /// ``DatabaseSnapshotError/repeatedRows`` lists the repeats too: one error reports every
+      /// row a result left out.
       case invalidRows = "rows skipped"
       /// The query returned the same identifier for several rows; the repeats were left out of the
-      /// snapshot. A programming error: the identifier must be the primary key.
+      /// snapshot, every one listed in ``DatabaseSnapshotError/repeatedRows``. A programming
+      /// error: the identifier must be the primary key.
       case duplicateIdentifiers = "duplicate identifiers"
     }
 
@@ -40,18 +44,33 @@
     public let sql: String?
     /// The path of the database file, when known (`:memory:` or empty for in-memory databases).
     public let databasePath: String?
+    /// Every row of the result left out because it could not be decoded.
+    public let skippedRows: [DatabaseSkippedRow]
+    /// Every row of the result left out because its identifier repeats an earlier row's.
+    public let repeatedRows: [DatabaseRepeatedRow]
 
     /// Creates an error.
     ///
+    /// - Parameters:
+    ///   - kind: what went wrong.
+    ///   - message: a description of the problem.
+    ///   - resultCode: the SQLite result code, when the database reported one.
+    ///   - sql: the SQL that failed, when known.
+    ///   - databasePath: the database file, when known.
+    ///   - skippedRows: the rows left out because they could not be decoded.
+    ///   - repeatedRows: the rows left out because their identifier repeats an earlier row's.
     /// - Complexity: O(1).
     public init(
-      kind: Kind, message: String, resultCode: Int32? = nil, sql: String? = nil, databasePath: String? = nil
+      kind: Kind, message: String, resultCode: Int32? = nil, sql: String? = nil, databasePath: String? = nil,
+      skippedRows: [DatabaseSkippedRow] = [], repeatedRows: [DatabaseRepeatedRow] = []
     ) {
       self.kind = kind
       self.message = message
       self.resultCode = resultCode
       self.sql = sql
       self.databasePath = databasePath
+      self.skippedRows = skippedRows
+      self.repeatedRows = repeatedRows
     }
 
     /// Wraps an error thrown by a database read or write.
@@ -114,5 +133,32 @@
 
     /// The reason and the row.
     public var description: String { "\(reason) — row \(row)" }
+  }
+
+  /// A row left out of a snapshot because its identifier repeats an earlier row's.
+  public struct DatabaseRepeatedRow: Sendable, Equatable, CustomStringConvertible {
+    /// The row's position in the query result (0 for the first row).
+    public let index: Int
+    /// The position of the earlier row with the same identifier, the one shown.
+    public let firstIndex: Int
+    /// The identifier, as text (`String(reflecting:)`).
+    public let identifier: String
+    /// The section the row named, as text; left out with it when no other row names it.
+    public let section: String
+
+    /// Creates a value.
+    ///
+    /// - Complexity: O(1).
+    public init(index: Int, firstIndex: Int, identifier: String, section: String) {
+      self.index = index
+      self.firstIndex = firstIndex
+      self.identifier = identifier
+      self.section = section
+    }
+
+    /// The row and what it repeats, e.g. `row 5 repeats identifier 3 of row 2 (section "green")`.
+    public var description: String {
+      "row \(index) repeats identifier \(identifier) of row \(firstIndex) (section \(section))"
+    }
   }
 #endif

@@ -56,7 +56,8 @@
     /// Called on the main actor after ``snapshot`` and ``records`` changed (apply the snapshot here).
     public var didChange: (() -> Void)?
     /// Called on the main actor when the query fails, rows are skipped, or the query returns
-    /// repeated identifiers.
+    /// repeated identifiers. One error reports every row a result left out, whatever the reasons
+    /// (``DatabaseSnapshotError/skippedRows``, ``DatabaseSnapshotError/repeatedRows``).
     public var didFail: ((DatabaseSnapshotError) -> Void)?
     /// Called on the main actor when a fetch succeeds cleanly after an error: ``lastError`` is nil
     /// again (clear any error message here). Called even when the result equals the last one, in
@@ -64,6 +65,9 @@
     public var didRecover: (() -> Void)?
     /// The rows of the latest result that could not be decoded and were left out of ``snapshot``.
     public private(set) var skippedRows: [DatabaseSkippedRow] = []
+    /// The rows of the latest result left out of ``snapshot`` because their identifier repeats
+    /// an earlier row's.
+    public private(set) var repeatedRows: [DatabaseRepeatedRow] = []
 
     private let reader: any DatabaseReader
     private let fetch: @Sendable (Database) throws -> Fetched
@@ -195,8 +199,9 @@
         snapshot = result.snapshot
         records = result.records
         skippedRows = fetched.skipped
+        repeatedRows = Self.repeatedRows(result.droppedRecords, skipped: fetched.skipped)
         updateCount += 1
-        dataError = problem(skipped: fetched.skipped, dropped: result.droppedIdentifiers)
+        dataError = problem(skipped: fetched.skipped, repeated: repeatedRows)
         didChange?()
       }
       if let dataError {
@@ -207,20 +212,46 @@
       }
     }
 
-    /// The error describing a result's skipped rows or repeated identifiers, or nil.
-    private func problem(skipped: [DatabaseSkippedRow], dropped: [ItemID]) -> DatabaseSnapshotError? {
+    /// The records the builder dropped as repeats, as rows of the query result: a record's
+    /// offset counts only the rows that were decoded, so the skipped rows before it are added.
+    private static func repeatedRows(
+      _ dropped: [DatabaseRecordsSnapshot<Record, SectionID, ItemID>.DroppedRecord], skipped: [DatabaseSkippedRow]
+    ) -> [DatabaseRepeatedRow] {
+      let skippedIndices = skipped.map(\.index)  // ascending
+      func rowIndex(_ offset: Int) -> Int {
+        var index = offset
+        for skippedIndex in skippedIndices {
+          guard skippedIndex <= index else { break }
+          index += 1
+        }
+        return index
+      }
+      return dropped.map {
+        DatabaseRepeatedRow(
+          index: rowIndex($0.offset), firstIndex: rowIndex($0.firstOffset),
+          identifier: String(reflecting: $0.identifier),
+          section: String(reflecting: $0.section))
+      }
+    }
+
+    /// The error describing every row a result left out (skipped rows and repeated identifiers),
+    /// or nil. Its kind is ``DatabaseSnapshotError/Kind/invalidRows`` when rows were skipped.
+    private func problem(skipped: [DatabaseSkippedRow], repeated: [DatabaseRepeatedRow]) -> DatabaseSnapshotError? {
+      var parts: [String] = []
       if let first = skipped.first {
         let rows = skipped.count == 1 ? "1 unreadable row" : "\(skipped.count) unreadable rows"
-        return DatabaseSnapshotError(
-          kind: .invalidRows, message: "\(rows) left out; first: \(first.reason)", databasePath: reader.path)
+        parts.append("\(rows) left out; first: \(first.reason)")
       }
-      if let first = dropped.first {
-        return DatabaseSnapshotError(
-          kind: .duplicateIdentifiers,
-          message: "the query returned \(dropped.count) repeated identifier(s), e.g. "
-            + "\(String(reflecting: first)); repeats were left out", databasePath: reader.path)
+      if !repeated.isEmpty {
+        let shown = repeated.prefix(5).map(\.description).joined(separator: ", ")
+        let more = repeated.count > 5 ? ", and \(repeated.count - 5) more" : ""
+        parts.append(
+          "the query returned \(repeated.count) repeated identifier(s), left out: \(shown)\(more)")
       }
-      return nil
+      guard !parts.isEmpty else { return nil }
+      return DatabaseSnapshotError(
+        kind: skipped.isEmpty ? .duplicateIdentifiers : .invalidRows, message: parts.joined(separator: "; "),
+        databasePath: reader.path, skippedRows: skipped, repeatedRows: repeated)
     }
 
     private func report(_ error: DatabaseSnapshotError) {

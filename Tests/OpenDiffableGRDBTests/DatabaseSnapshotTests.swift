@@ -69,6 +69,7 @@
       ])
       #expect(result.snapshot.itemIdentifiers == [1])
       #expect(result.droppedIdentifiers == [1])
+      #expect(result.droppedRecords == [.init(offset: 1, firstOffset: 0, identifier: 1, section: "blue")])
     }
   }
 
@@ -288,6 +289,44 @@
       #expect(observer.snapshot.itemIdentifiers(inSection: "red") == [1, 4, 5])
       #expect(observer.lastError == nil)
       #expect(recoveries == 1)
+      observer.stop()
+    }
+
+    @Test func unreadableRowsAndRepeatedIdentifiersAreAllReported() async throws {
+      let (queue, directory) = try makeLooseDatabase()
+      defer { try? FileManager.default.removeItem(at: directory) }
+      // Rows 1 and 4 cannot be decoded; row 5 repeats identifier 3 and is the only row of "green".
+      let observer = DatabaseSnapshotObserver(
+        reader: queue,
+        rows: { db in
+          try Row.fetchCursor(
+            db, sql: "SELECT * FROM (SELECT * FROM person ORDER BY id) UNION ALL SELECT 3, 'Cy again', 'green'")
+        },
+        decode: decodePerson, builder: builder)
+      var errors: [DatabaseSnapshotError] = []
+      observer.didFail = { errors.append($0) }
+      observer.start()
+      #expect(observer.snapshot.itemIdentifiers == [1, 4, 3])
+      #expect(!observer.snapshot.sectionIdentifiers.contains("green"))
+      // Nothing left out goes unreported: the skipped rows and the repeated identifier, with its row.
+      let described = errors.map(\.description).joined(separator: "\n")
+      #expect(described.contains("2 unreadable rows"), "\(described)")
+      #expect(described.contains("repeated identifier"), "\(described)")
+      #expect(described.contains("row 5"), "\(described)")
+      // One error names every row left out, with its identity.
+      #expect(errors.count == 1)
+      #expect(errors.first?.kind == .invalidRows)
+      #expect(errors.first?.skippedRows.map(\.index) == [1, 4])
+      #expect(
+        errors.first?.repeatedRows == [
+          DatabaseRepeatedRow(index: 5, firstIndex: 2, identifier: "3", section: "\"green\"")
+        ])
+      #expect(observer.repeatedRows == errors.first?.repeatedRows)
+      #expect(
+        errors.first?.description.hasSuffix(
+          "the query returned 1 repeated identifier(s), left out: row 5 repeats identifier 3 of row 2 (section \"green\")"
+        )
+          == true, "\(described)")
       observer.stop()
     }
 

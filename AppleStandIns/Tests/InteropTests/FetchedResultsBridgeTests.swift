@@ -229,6 +229,47 @@ struct FetchedResultsBridgeTests {
     #expect(merged.snapshot.itemIdentifiers == [fixture.id("c")], "attic comes first; later sections left out")
   }
 
+  /// A controller whose sections hold what Core Data can hand over besides distinct managed
+  /// objects: the same object twice (within a section and across sections) and entries that are
+  /// not managed objects (a request with `.dictionaryResultType` returns dictionaries).
+  final class TamperedController: NSFetchedResultsController<Note> {
+    struct Section: NSFetchedResultsSectionInfo {
+      var name: String
+      var indexTitle: String? { nil }
+      var numberOfObjects: Int { objects?.count ?? 0 }
+      var objects: [Any]?
+    }
+    var tampered: [Section] = []
+    override var sections: [any NSFetchedResultsSectionInfo]? { tampered }
+  }
+
+  @Test("Repeated objects and entries that are not managed objects are left out and reported, naming each")
+  func repeatedAndForeignObjects() throws {
+    let fixture = NotesFixture([("a", "home", 1), ("b", "work", 1), ("c", "work", 2)])
+    let request = NSFetchRequest<Note>(entityName: "Note")
+    request.sortDescriptors = [NSSortDescriptor(keyPath: \Note.rank, ascending: true)]
+    let controller = TamperedController(
+      fetchRequest: request, managedObjectContext: fixture.context, sectionNameKeyPath: "group", cacheName: nil)
+    let (a, b, c) = (fixture.note("a"), fixture.note("b"), fixture.note("c"))
+    controller.tampered = [
+      .init(name: "home", objects: [a, a.objectID]),
+      .init(name: "work", objects: [b, ["title": "a dictionary"] as NSDictionary, a, c]),
+    ]
+    let observer = FetchedResultsSnapshotObserver(controller: controller)
+    var reported: [FetchedResultsSnapshotError] = []
+    observer.didFail = { reported.append($0) }
+    try observer.start()
+    #expect(observer.snapshot.itemIdentifiers(inSection: "home") == [a.objectID])
+    #expect(observer.snapshot.itemIdentifiers(inSection: "work") == [b.objectID, c.objectID])
+    // Every entry left out is reported: two repeats of a, and the dictionary, each with its place.
+    let described = reported.map(\.description).joined(separator: "\n")
+    #expect(described.contains("\"home\" at 1"), "\(described)")
+    #expect(described.contains("\"work\" at 2"), "\(described)")
+    #expect(described.contains("\"work\" at 1"), "\(described)")
+    #expect(described.contains("NSDictionary"), "\(described)")
+    #expect(observer.lastError != nil)
+  }
+
   @Test("200 random change sequences: the snapshot is the results, and exactly the updated survivors are marked")
   func randomSequences() async {
     await propertyCheck(count: 200, input: Gen.uint64(in: 0 ... .max)) { seed in

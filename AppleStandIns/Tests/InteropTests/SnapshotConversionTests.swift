@@ -156,6 +156,35 @@ struct SnapshotConversionTests {
           + "of type String, not Int"))
   }
 
+  @Test("Items that become equal once cast stop the conversion, naming both and their sections")
+  func itemsCollidingAfterTheCast() async {
+    // Equal as String (canonical equivalence), distinct as NSString (literal comparison), so the
+    // reference holds both; the converted snapshot cannot.
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let reference = NSDiffableDataSourceSnapshotReference()
+      reference.appendSections(withIdentifiers: ["a", "b"])
+      reference.appendItems(withIdentifiers: ["x", "\u{E9}"], intoSectionWithIdentifier: "a")
+      reference.appendItems(withIdentifiers: [NSString(string: "e\u{301}")], intoSectionWithIdentifier: "b")
+      _ = DiffableDataSourceSnapshot<String, String>(reference)
+    }
+    let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(standardError.contains("OpenDiffable: DiffableDataSourceSnapshot(_:): "), "\(standardError)")
+    #expect(standardError.contains("section \"a\""), "\(standardError)")
+    #expect(standardError.contains("section \"b\""), "\(standardError)")
+  }
+
+  @Test("Sections that become equal once cast stop the conversion, naming both")
+  func sectionsCollidingAfterTheCast() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let reference = NSDiffableDataSourceSnapshotReference()
+      reference.appendSections(withIdentifiers: ["\u{E9}", NSString(string: "e\u{301}")])
+      _ = DiffableDataSourceSnapshot<String, String>(reference)
+    }
+    let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(standardError.contains("OpenDiffable: DiffableDataSourceSnapshot(_:): "), "\(standardError)")
+    #expect(standardError.contains("section identifiers"), "\(standardError)")
+  }
+
   @Test("A reference holding a section of the wrong type stops, naming the identifier")
   func wrongSectionType() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -1,69 +1,17 @@
+import Foundation
 import OpenDiffable
 @_spi(Testing) import OpenDiffableCore
 import OpenDiffableTesting
 
 // Drives a snapshot, a section snapshot and the changeset between successive snapshots through
-// the API that never stops the process, with identifiers that keep Hashable's contract and
-// identifiers that break it, and checks the result against a plain-array model after every step.
+// the API, with identifiers that keep Hashable's contract and identifiers that break it, and
+// checks the result against a plain-array model after every step.
 //
 // What must hold, whatever the identifiers do: no memory error (AddressSanitizer), no hang
-// (libFuzzer's timeout), the item count equals the sum of the section sizes, and every
-// identifier that keeps the contract is exactly where the model says, found by every query.
-// Changesets between snapshots of well-behaved identifiers must pass the UIKit-rule simulator.
-
-/// A mutable box: an identifier whose hash and equality follow `value`, which the fuzzer mutates
-/// while the box is in a snapshot.
-final class Box: @unchecked Sendable {
-  var value: UInt8
-  init(_ value: UInt8) { self.value = value }
-}
-
-/// The identifier alphabet.
-enum Item: Hashable, CustomStringConvertible {
-  /// Well behaved.
-  case plain(UInt8)
-  /// Well behaved, but only two hash values for all of them: long probe runs and shifts.
-  case colliding(UInt8)
-  /// Equal to nothing, itself included, like `Double.nan`.
-  case notANumber
-  /// Hash and equality follow a mutable field.
-  case boxed(Box)
-
-  static func == (lhs: Item, rhs: Item) -> Bool {
-    switch (lhs, rhs) {
-    case (.plain(let a), .plain(let b)): a == b
-    case (.colliding(let a), .colliding(let b)): a == b
-    case (.boxed(let a), .boxed(let b)): a.value == b.value
-    default: false
-    }
-  }
-
-  func hash(into hasher: inout Hasher) {
-    switch self {
-    case .plain(let value): hasher.combine(0); hasher.combine(value)
-    case .colliding(let value): hasher.combine(1); hasher.combine(value & 1)
-    case .notANumber: hasher.combine(2)
-    case .boxed(let box): hasher.combine(3); hasher.combine(box.value)
-    }
-  }
-
-  /// Keeps Hashable's contract: the model can predict where it is.
-  var isWellBehaved: Bool {
-    switch self {
-    case .plain, .colliding: true
-    case .notANumber, .boxed: false
-    }
-  }
-
-  var description: String {
-    switch self {
-    case .plain(let value): "p\(value)"
-    case .colliding(let value): "c\(value)"
-    case .notANumber: "nan"
-    case .boxed(let box): "b\(box.value)"
-    }
-  }
-}
+// (libFuzzer's timeout), no stop of the process, the item count equals the number of items
+// listed, every identifier that keeps the contract is exactly where the model says, found by
+// every query, and every changeset keeps UIKit's section-count rule. Changesets between
+// snapshots of well-behaved identifiers must pass the UIKit-rule simulator.
 
 /// Reads the fuzzer's input a byte at a time; zeros once it runs out.
 struct Input {
@@ -76,70 +24,56 @@ struct Input {
   }
 }
 
-/// The run's state: the snapshot, the model and the boxes the fuzzer can mutate.
-struct Run {
-  typealias Snapshot = DiffableDataSourceSnapshot<UInt8, Item>
+/// The model: sections in order, each with its items, compared with `==` (or `isSame`) by
+/// linear search.
+typealias Model<S, I> = [(section: S, items: [I])]
+
+/// The run's state: the snapshot and its model, kept copies with theirs, the outline and the
+/// boxes the fuzzer can mutate.
+struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
+  typealias Snapshot = DiffableDataSourceSnapshot<S, I>
+  /// The largest snapshot bulk appends grow: enough for index derivation (changed items at most a
+  /// quarter), small enough that each step stays fast under AddressSanitizer and CI's 60 s run
+  /// gets past replaying the corpus (1,500 ran about 2 inputs a second).
+  static var itemLimit: Int { 300 }
+
   var snapshot = Snapshot()
-  /// The model: sections in order, each with its items, compared with `==` by linear search.
-  var model: [(section: UInt8, items: [Item])] = []
-  var outline = DiffableDataSourceSectionSnapshot<Item>()
-  var boxes = (0..<4).map { Box(UInt8($0)) }
+  var model: Model<S, I> = []
+  /// Copies kept from earlier steps, with their models: read after other copies changed.
+  var kept: [(snapshot: Snapshot, model: Model<S, I>)] = []
+  var outline = DiffableDataSourceSectionSnapshot<I>()
+  let boxes = (0..<4).map { Box(UInt8($0)) }
+  /// The next number for fresh identifiers (above what bytes and bulk reuse name).
+  var nextNumber = 1 << 20
 
-  mutating func item(_ input: inout Input) -> Item {
-    let byte = input.next()
-    switch byte % 8 {
-    case 0, 1, 2, 3: return .plain(byte >> 3)
-    case 4, 5: return .colliding(byte >> 3)
-    case 6: return .notANumber
-    default: return .boxed(boxes[Int(byte >> 3) % boxes.count])
-    }
-  }
+  mutating func item(_ input: inout Input) -> I { I.make(input.next(), boxes: boxes) }
+  mutating func section(_ input: inout Input) -> S { S.make(input.next(), boxes: boxes) }
 
-  mutating func items(_ input: inout Input) -> [Item] {
+  mutating func items(_ input: inout Input) -> [I] {
     let count = Int(input.next() % 6)
-    var result: [Item] = []
+    var result: [I] = []
     for _ in 0..<count { result.append(item(&input)) }
     return result
   }
 
-  func modelContains(_ item: Item) -> Bool { model.contains { $0.items.contains(item) } }
+  func modelContains(_ item: I) -> Bool { model.contains { $0.items.contains(item) } }
+  func modelContainsSection(_ section: S) -> Bool {
+    section.isWellBehaved && model.contains { $0.section.isWellBehaved && $0.section == section }
+  }
+  var sectionsAreWellBehaved: Bool { model.allSatisfy(\.section.isWellBehaved) }
 
   mutating func step(_ input: inout Input) {
     let previous = snapshot
-    switch input.next() % 12 {
-    case 0:  // appendSectionsDroppingDuplicates
-      let sections = (0..<Int(input.next() % 3)).map { _ in input.next() % 8 }
-      let dropped = snapshot.appendSectionsDroppingDuplicates(sections)
-      var expectedDropped: [UInt8] = []
-      for section in sections {
-        if model.contains(where: { $0.section == section }) {
-          expectedDropped.append(section)
-        } else {
-          model.append((section, []))
-        }
-      }
-      precondition(dropped == expectedDropped, "dropped sections \(dropped) != \(expectedDropped)")
-    case 1, 2:  // appendItemsDroppingDuplicates
-      let new = items(&input)
-      let target: UInt8? = input.next() % 2 == 0 ? nil : input.next() % 8
-      let index = target.map { t in model.firstIndex { $0.section == t } } ?? (model.isEmpty ? nil : model.count - 1)
-      do {
-        _ = try snapshot.appendItemsDroppingDuplicates(new, toSection: target)
-        guard let index else { preconditionFailure("append to a missing section did not throw") }
-        for item in new where !modelContains(item) { model[index].items.append(item) }
-      } catch {
-        precondition(index == nil, "append threw \(error) with a section to append to")
-      }
+    var diffFirst = false
+    switch input.next() % 16 {
+    case 0: appendSections(&input)
+    case 1, 2: appendItems(&input)
     case 3:  // deleteItems, without repeats
-      var seen = Set<Item>()
-      let doomed = items(&input).filter { seen.insert($0).inserted }
+      var seen = Set<I>()
+      let doomed = items(&input).filter { !$0.isNotANumber && seen.insert($0).inserted }
       snapshot.deleteItems(doomed)
       for index in model.indices { model[index].items.removeAll { doomed.contains($0) && $0.isWellBehaved } }
-    case 4:  // deleteSections
-      var seen = Set<UInt8>()
-      let doomed = (0..<Int(input.next() % 3)).map { _ in input.next() % 8 }.filter { seen.insert($0).inserted }
-      snapshot.deleteSections(doomed)
-      model.removeAll { doomed.contains($0.section) }
+    case 4: deleteSections(&input)
     case 5:  // moveItem between well-behaved items that are present
       let (a, b) = (item(&input), item(&input))
       let after = input.next() % 2 == 0
@@ -151,7 +85,7 @@ struct Run {
     case 6:  // insertItems next to a well-behaved anchor; new items only (present ones would move)
       let anchor = item(&input)
       let after = input.next() % 2 == 0
-      var seen = Set<Item>()
+      var seen = Set<I>()
       let new = items(&input).filter { seen.insert($0).inserted && $0.isWellBehaved && !modelContains($0) }
       guard anchor.isWellBehaved, modelContains(anchor), !new.contains(anchor) else { break }
       if after { snapshot.insertItems(new, afterItem: anchor) } else { snapshot.insertItems(new, beforeItem: anchor) }
@@ -163,94 +97,343 @@ struct Run {
       box.value = choice & 1 == 0 ? choice >> 3 : boxes[Int(choice >> 1) % boxes.count].value
     case 8:  // reconfigure and reload marks on present well-behaved items
       let marked = items(&input).filter { $0.isWellBehaved && modelContains($0) }
-      var seen = Set<Item>()
+      var seen = Set<I>()
       let unique = marked.filter { seen.insert($0).inserted }
       if input.next() % 2 == 0 { snapshot.reconfigureItems(unique) } else { snapshot.reloadItems(unique) }
     case 9:  // the outline: append new roots or children (any identifier but mutable boxes)
       // A section snapshot indexes its items with a Dictionary, and behaves as one when an
       // identifier is mutated while stored: it stops with the standard library's message (see
       // DiffableDataSourceSectionSnapshot's documentation). So boxes stay out of the outline.
-      var seen = Set<Item>()
-      let unique = items(&input).filter {
-        if case .boxed = $0 { return false }
-        return seen.insert($0).inserted && !outline.contains($0)
-      }
+      var seen = Set<I>()
+      let unique = items(&input).filter { !$0.isBoxed && seen.insert($0).inserted && !outline.contains($0) }
       let parents = outline.items.filter(\.isWellBehaved)
       let parent = parents.isEmpty ? nil : parents[Int(input.next()) % parents.count]
       outline.append(unique, to: parent)
-    case 10:  // the outline: expand, collapse or delete, then show it in a section
-      let candidates = outline.items.filter(\.isWellBehaved)
-      guard !candidates.isEmpty else { break }
-      let chosen = candidates[Int(input.next()) % candidates.count]
-      switch input.next() % 3 {
-      case 0: outline.expand([chosen])
-      case 1: outline.collapse([chosen])
-      default: outline.delete([chosen])
-      }
-      guard let section = model.last?.section else { break }
-      snapshot.replaceItems(inSection: section, withVisibleItemsOf: outline)
-      let visible = outline.visibleItems
-      for index in model.indices { model[index].items.removeAll { visible.contains($0) } }
-      model[model.count - 1].items = visible
-    default:  // rebuild from the model's well-behaved items (a fresh snapshot, as an app does)
-      var fresh = Snapshot()
-      fresh.appendSections(model.map(\.section))
-      for (section, items) in model { fresh.appendItems(items.filter(\.isWellBehaved), toSection: section) }
-      snapshot = fresh
-      for index in model.indices { model[index].items.removeAll { !$0.isWellBehaved } }
+    case 10: showOutline(&input)
+    case 11: diffFirst = rebuild(&input)
+    case 12:  // keep a copy, to read after other copies changed
+      if kept.count == 4 { kept.removeFirst() }
+      kept.append((snapshot, model))
+    case 13: useKeptCopy(&input)
+    case 14: bulkAppend(&input)
+    default: releaseUnread(&input)
     }
-    check(from: previous)
+    check(from: previous, diffFirst: diffFirst)
   }
 
-  func modelPosition(of item: Item) -> (section: Int, offset: Int)? {
+  // MARK: Sections
+
+  /// appendSectionsDroppingDuplicates: well-behaved sections exactly as the model says; for the
+  /// others the snapshot decides, but what it appends must be what was named, in order.
+  mutating func appendSections(_ input: inout Input) {
+    let sections = (0..<Int(input.next() % 3)).map { _ in section(&input) }
+    let dropped = snapshot.appendSectionsDroppingDuplicates(sections)
+    let tail = Array(snapshot.sectionIdentifiers.dropFirst(model.count))
+    var matched = 0
+    for section in sections {
+      if section.isWellBehaved {
+        if modelContainsSection(section) || tail[..<matched].contains(where: { $0.isWellBehaved && $0 == section }) {
+          continue
+        }
+        precondition(matched < tail.count && tail[matched] == section, "section \(section) not appended")
+        matched += 1
+      } else if matched < tail.count && tail[matched].isSame(as: section) {
+        matched += 1
+      }
+    }
+    precondition(matched == tail.count, "appended sections \(tail) are not the ones named, \(sections)")
+    precondition(dropped.count + tail.count == sections.count, "dropped \(dropped) of \(sections)")
+    model.append(contentsOf: tail.map { ($0, []) })
+  }
+
+  /// deleteSections: well-behaved sections go exactly as the model says; one that breaks the
+  /// contract may go only when a section that breaks it was named.
+  mutating func deleteSections(_ input: inout Input) {
+    var seen: [S] = []
+    for _ in 0..<Int(input.next() % 3) {
+      let section = section(&input)
+      if !seen.contains(where: { $0.isSame(as: section) }) { seen.append(section) }
+    }
+    snapshot.deleteSections(seen)
+    let after = snapshot.sectionIdentifiers
+    let mayLoseMisbehaving = seen.contains { !$0.isWellBehaved }
+    var remaining: Model<S, I> = []
+    var position = 0
+    for entry in model {
+      let named = entry.section.isWellBehaved && seen.contains { $0.isWellBehaved && $0 == entry.section }
+      if position < after.count && after[position].isSame(as: entry.section) && !named {
+        remaining.append(entry)
+        position += 1
+      } else {
+        precondition(named || (!entry.section.isWellBehaved && mayLoseMisbehaving), "section \(entry.section) lost")
+      }
+    }
+    precondition(position == after.count, "sections after deleteSections: \(after)")
+    model = remaining
+  }
+
+  // MARK: Items
+
+  /// appendItemsDroppingDuplicates, to the last section or to a well-behaved one by name.
+  mutating func appendItems(_ input: inout Input) {
+    let new = items(&input)
+    var target: S? = input.next() % 2 == 0 ? nil : section(&input)
+    if let named = target, !named.isWellBehaved { target = nil }
+    let index =
+      target.map { t in model.firstIndex { $0.section.isWellBehaved && $0.section == t } }
+      ?? (model.isEmpty ? nil : model.count - 1)
+    do {
+      _ = try snapshot.appendItemsDroppingDuplicates(new, toSection: target)
+      guard let index else { preconditionFailure("append to a missing section did not throw") }
+      for item in new where !modelContains(item) { model[index].items.append(item) }
+    } catch {
+      precondition(index == nil, "append threw \(error) with a section to append to")
+    }
+  }
+
+  /// appendItems (the deferred path when the snapshot has no index) of a run of fresh
+  /// identifiers, so that snapshots grow large enough for index derivation.
+  mutating func bulkAppend(_ input: inout Input) {
+    let count = Int(input.next() % 64) + 1
+    let reuse = input.next()
+    guard let last = model.indices.last, snapshot.numberOfItems + count <= Self.itemLimit else { return }
+    let first: Int
+    if reuse & 1 == 0 {
+      first = nextNumber
+      nextNumber += count
+    } else {
+      first = Int(reuse >> 1) * 8  // may overlap the byte alphabet and earlier runs (below 1 << 20)
+    }
+    let new = (first..<first + count).map(I.numbered).filter { !modelContains($0) }
+    var seen = Set<I>()
+    guard !new.isEmpty, new.allSatisfy({ $0.isWellBehaved && seen.insert($0).inserted }) else { return }
+    snapshot.appendItems(new)
+    model[last].items.append(contentsOf: new)
+  }
+
+  /// The outline: expand, collapse or delete, then show it in the last section.
+  mutating func showOutline(_ input: inout Input) {
+    let candidates = outline.items.filter(\.isWellBehaved)
+    guard !candidates.isEmpty else { return }
+    let chosen = candidates[Int(input.next()) % candidates.count]
+    switch input.next() % 3 {
+    case 0: outline.expand([chosen])
+    case 1: outline.collapse([chosen])
+    default: outline.delete([chosen])
+    }
+    guard let section = model.last?.section, section.isWellBehaved else { return }
+    snapshot.replaceItems(inSection: section, withVisibleItemsOf: outline)
+    let visible = outline.visibleItems
+    for index in model.indices { model[index].items.removeAll { visible.contains($0) } }
+    model[model.count - 1].items = visible
+  }
+
+  // MARK: Rebuilds, copies, releases
+
+  /// A fresh snapshot of `model`'s well-behaved items, as an app builds one: sections, then one
+  /// or two `appendItems` calls per section. Sections that break the contract go through
+  /// `appendSectionsDroppingDuplicates` (one that is dropped takes its items with it). Returns the
+  /// snapshot and the model of what it holds.
+  func build(_ model: Model<S, I>, split: UInt8) -> (Snapshot, Model<S, I>) {
+    var fresh = Snapshot()
+    var built: Model<S, I> = []
+    for (number, (section, items)) in model.enumerated() {
+      if section.isWellBehaved && !built.contains(where: { $0.section.isWellBehaved && $0.section == section }) {
+        fresh.appendSections([section])
+      } else if section.isWellBehaved || !fresh.appendSectionsDroppingDuplicates([section]).isEmpty {
+        continue
+      }
+      let kept = items.filter(\.isWellBehaved)
+      let cut = split & (1 << (number % 8)) == 0 ? kept.count : kept.count / 2
+      if cut > 0 { fresh.appendItems(Array(kept[..<cut])) }
+      if cut < kept.count { fresh.appendItems(Array(kept[cut...])) }
+      built.append((section, kept))
+    }
+    return (fresh, built)
+  }
+
+  /// Replaces the snapshot with a fresh one built from the model, exactly or with a few edits
+  /// (so that the diff takes the equal-sections shortcut or derives the index), or with an item
+  /// appended again by a later call (which moves it). Returns whether the diff runs before any
+  /// lookup, as when a data source applies the snapshot.
+  mutating func rebuild(_ input: inout Input) -> Bool {
+    let variant = input.next()
+    var target = model
+    switch variant & 3 {
+    case 1:  // a few edits: removals, fresh insertions, swaps
+      for _ in 0..<Int(input.next() % 4) {
+        let (where_, what) = (Int(input.next()), input.next())
+        guard !target.isEmpty else { break }
+        let s = where_ % target.count
+        let count = target[s].items.count
+        switch what % 3 {
+        case 0 where count > 0: target[s].items.remove(at: Int(what) % count)
+        case 1:
+          let new = freshItems(1, avoiding: target)
+          target[s].items.insert(contentsOf: new, at: count == 0 ? 0 : Int(what) % (count + 1))
+        default:
+          if count > 1 { target[s].items.swapAt(Int(what) % count, (Int(what) + 1) % count) }
+        }
+      }
+    case 3 where !target.isEmpty:  // the last section gone, or a new empty one
+      if input.next() % 2 == 0 { target.removeLast() } else { target.append((S.numbered(Int(input.next())), [])) }
+    default: break
+    }
+    var (fresh, built) = build(target, split: input.next())
+    if variant & 3 == 2, let from = built.firstIndex(where: { !$0.items.isEmpty }) {
+      // A later call appends an item again: it moves to the last section, with a warning
+      // (Apple's semantics).
+      let moved = built[from].items[Int(input.next()) % built[from].items.count]
+      fresh.appendItems([moved])
+      built[from].items.removeAll { $0 == moved }
+      built[built.count - 1].items.append(moved)
+    }
+    snapshot = fresh
+    model = built
+    return variant & 4 != 0
+  }
+
+  /// Reads a kept copy after other copies changed, or makes it the current snapshot.
+  mutating func useKeptCopy(_ input: inout Input) {
+    guard !kept.isEmpty else { return }
+    let index = Int(input.next()) % kept.count
+    switch input.next() % 3 {
+    case 0:
+      Self.check(kept[index].snapshot, against: kept[index].model)
+    case 1:
+      swap(&snapshot, &kept[index].snapshot)
+      swap(&model, &kept[index].model)
+    default:  // appends to the copy (sharing a deferred index with the current snapshot, maybe)
+      var copy = kept[index]
+      guard let last = copy.model.indices.last else { return }
+      let new = freshItems(Int(input.next() % 8) + 1, avoiding: copy.model)
+      copy.snapshot.appendItems(new)
+      copy.model[last].items.append(contentsOf: new)
+      Self.check(copy.snapshot, against: copy.model)
+      kept[index] = copy
+    }
+  }
+
+  /// Snapshots released without being read: fresh ones (possibly with an item appended again),
+  /// and copies of the current one with appends; the check at release must not stop.
+  mutating func releaseUnread(_ input: inout Input) {
+    let variant = input.next()
+    do {
+      var (fresh, built) = build(model, split: input.next())
+      if variant & 1 != 0, let from = built.firstIndex(where: { !$0.items.isEmpty }) {
+        fresh.appendItems([built[from].items[0]])  // moves it to the last section
+      }
+      if variant & 2 != 0 {
+        var copy = fresh  // shares the recorded calls; its own append copies them
+        if !built.isEmpty { copy.appendItems(freshItems(1, avoiding: built)) }
+      }
+    }
+    if variant & 4 != 0, !model.isEmpty {
+      var copy = snapshot
+      copy.appendItems(freshItems(1, avoiding: model))
+    }
+  }
+
+  /// Up to `count` well-behaved identifiers that `model` does not hold, numbered from
+  /// ``nextNumber``.
+  mutating func freshItems(_ count: Int, avoiding model: Model<S, I>) -> [I] {
+    var result: [I] = []
+    for _ in 0..<count {
+      let item = I.numbered(nextNumber)
+      nextNumber += 1
+      if item.isWellBehaved && !result.contains(item) && !model.contains(where: { $0.items.contains(item) }) {
+        result.append(item)
+      }
+    }
+    return result
+  }
+
+  func modelPosition(of item: I) -> (section: Int, offset: Int)? {
     for (s, section) in model.enumerated() {
       if let o = section.items.firstIndex(of: item) { return (s, o) }
     }
     return nil
   }
 
-  /// Compares the snapshot with the model and checks the changeset from `previous`.
-  func check(from previous: Snapshot) {
-    precondition(snapshot.sectionIdentifiers == model.map(\.section), "sections differ")
-    var total = 0
-    var flat = 0
-    for (section, items) in model {
-      let actual = snapshot.itemIdentifiers(inSection: section)
-      total += actual.count
-      let wellBehaved = actual.filter(\.isWellBehaved)
-      precondition(wellBehaved == items.filter(\.isWellBehaved), "section \(section): \(actual) vs \(items)")
-      for (offset, item) in actual.enumerated() {
-        if item.isWellBehaved {
-          precondition(snapshot.indexOfItem(item) == flat + offset, "index of \(item)")
-          precondition(snapshot.sectionIdentifier(containingItem: item) == section, "section of \(item)")
-        } else if case .notANumber = item {
-          precondition(snapshot.indexOfItem(item) == nil, "nan found")
-        } else if let index = snapshot.indexOfItem(item) {
-          // A mutated box may be found or not, but never at a position that does not hold it.
-          precondition(index < snapshot.numberOfItems, "\(item) found past the end")
-          precondition(snapshot.itemIdentifiers[index] == item, "\(item) found at another item's position")
-        }
-      }
-      flat += actual.count
-    }
-    precondition(snapshot.numberOfItems == total, "item count \(snapshot.numberOfItems) != \(total)")
-    if !snapshot.itemIdentifiers.contains(where: { if case .boxed = $0 { true } else { false } }) {
-      snapshot._checkInvariants()  // with no box left, every invariant holds again
-    }
-    let changeset = SnapshotChangeset(from: previous, to: snapshot)
-    let allWellBehaved = (previous.itemIdentifiers + snapshot.itemIdentifiers).allSatisfy(\.isWellBehaved)
+  // MARK: Checks
+
+  /// Compares the snapshot with the model and checks the changeset from `previous`: computed
+  /// before the lookups when `diffFirst` (the diff then meets an unread rebuilt snapshot), after
+  /// them otherwise.
+  func check(from previous: Snapshot, diffFirst: Bool) {
+    var changeset: SnapshotChangeset<S, I>?
+    if diffFirst { changeset = SnapshotChangeset(from: previous, to: snapshot) }
+    Self.check(snapshot, against: model)
+    let changes = changeset ?? SnapshotChangeset(from: previous, to: snapshot)
+    // UIKit's section-count rule, whatever the identifiers.
+    precondition(
+      previous.numberOfSections - changes.sectionDeletes.count + changes.sectionInserts.count
+        == snapshot.numberOfSections, "changeset breaks the section count: \(changes)")
+    let allWellBehaved =
+      (previous.itemIdentifiers + snapshot.itemIdentifiers).allSatisfy(\.isWellBehaved)
+      && (previous.sectionIdentifiers + snapshot.sectionIdentifiers).allSatisfy(\.isWellBehaved)
     if allWellBehaved {
       snapshot._checkInvariants()
       do {
-        try validate(changeset, from: previous, to: snapshot)
+        try validate(changes, from: previous, to: snapshot)
       } catch {
         preconditionFailure("invalid changeset: \(error)")
       }
     }
   }
+
+  /// Compares a snapshot with its model through every query.
+  static func check(_ snapshot: Snapshot, against model: Model<S, I>) {
+    let sections = snapshot.sectionIdentifiers
+    precondition(
+      sections.count == model.count && zip(sections, model).allSatisfy { $0.isSame(as: $1.section) },
+      "sections \(sections) differ from the model's \(model.map(\.section))")
+    precondition(snapshot.numberOfSections == model.count, "section count")
+    let flat = snapshot.itemIdentifiers
+    precondition(snapshot.numberOfItems == flat.count, "item count \(snapshot.numberOfItems) != \(flat.count)")
+    let expected = model.flatMap { $0.items.filter(\.isWellBehaved) }
+    precondition(flat.filter(\.isWellBehaved) == expected, "items \(flat) differ from the model's")
+    var sectionOfItem: [I: Int] = [:]
+    for (position, entry) in model.enumerated() {
+      for item in entry.items where item.isWellBehaved { sectionOfItem[item] = position }
+      guard entry.section.isWellBehaved else { continue }
+      precondition(snapshot.indexOfSection(entry.section) == position, "index of section \(entry.section)")
+      let actual = snapshot.itemIdentifiers(inSection: entry.section)
+      precondition(snapshot.numberOfItems(inSection: entry.section) == actual.count, "count of \(entry.section)")
+      precondition(
+        actual.filter(\.isWellBehaved) == entry.items.filter(\.isWellBehaved),
+        "section \(entry.section): \(actual) vs \(entry.items)")
+    }
+    var sectionStarts: [Int: Int] = [:]
+    for (index, item) in flat.enumerated() {
+      if item.isWellBehaved {
+        precondition(snapshot.indexOfItem(item) == index, "index of \(item)")
+        precondition(snapshot.containsItem(item), "\(item) not found")
+        guard let path = snapshot.indexPath(for: item), let position = sectionOfItem[item] else {
+          preconditionFailure("no index path for \(item)")
+        }
+        precondition(path.section == position, "\(item) in section \(path.section), not \(position)")
+        let start = index - path.item
+        precondition(sectionStarts.updateValue(start, forKey: position) ?? start == start, "section start of \(item)")
+        precondition(
+          snapshot.sectionIdentifier(containingItem: item)?.isSame(as: model[position].section) == true,
+          "section of \(item)")
+      } else if item.isNotANumber {
+        precondition(snapshot.indexOfItem(item) == nil, "nan found")
+      } else if let found = snapshot.indexOfItem(item) {
+        // A mutated box may be found or not, but never at a position that does not hold it.
+        precondition(found < flat.count, "\(item) found past the end")
+        precondition(flat[found] == item, "\(item) found at another item's position")
+      }
+    }
+    if !flat.contains(where: \.isBoxed) && sections.allSatisfy(\.isWellBehaved) {
+      snapshot._checkInvariants()  // with no box left, every invariant holds again
+    }
+  }
 }
 
-/// Runs one input: at most 200 steps.
+/// Runs one input. The first byte chooses the identifier types; every other byte drives the
+/// steps, as many as the input holds (so `-max_len` sets how long a sequence can be).
 ///
 /// The item table's hash seed is a hash of the whole input (FNV-1a), so the input decides where
 /// keys land in the table: with `SWIFT_DETERMINISTIC_HASHING` set (as `.ci/run` does), a finding
@@ -260,11 +443,18 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = UnsafeBufferPointer(start: data, count: size)
   _fuzzingHashSeed = bytes.reduce(0xCBF2_9CE4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
   var input = Input(bytes: bytes)
-  var run = Run()
-  var steps = 0
-  while !input.isEmpty && steps < 200 {
-    run.step(&input)
-    steps += 1
+  switch input.next() % 5 {
+  case 0: drive(Run<UInt8, Item>(), &input)
+  case 1: drive(Run<UInt8, Int>(), &input)
+  case 2: drive(Run<UInt8, UUID>(), &input)
+  case 3: drive(Run<Section, Int>(), &input)
+  default: drive(Run<Section, Item>(), &input)
   }
   return 0
+}
+
+/// Runs every step the input holds.
+func drive<S, I>(_ run: Run<S, I>, _ input: inout Input) {
+  var run = run
+  while !input.isEmpty { run.step(&input) }
 }

@@ -24,7 +24,7 @@ let package = Package(
   platforms: [.macOS(.v10_15)],
   dependencies: [
     .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0"),
-    .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1")
+    .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
   ],
   targets: [
     .target(name: "OpenDiffableCore", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
@@ -50,10 +50,19 @@ let package = Package(
       path: "Sources/Swift5Client/\(flavour)",
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),
+    // Uses the adapters from Swift 6 code with complete checking: AppKit's with identifiers that
+    // are not Sendable (AppKit's classes require Hashable only), both with `description()`.
+    .target(
+      name: "Swift6Client", dependencies: ["OpenDiffable", .target(name: flavour)],
+      path: "Sources/Swift6Client/\(flavour)",
+      // A `Sendable` requirement the adapters add is only a warning under `@preconcurrency`;
+      // Apple's AppKit classes have none, so any warning here fails the build.
+      swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]
+    ),
     .testTarget(
       name: "\(flavour)AdapterTests",
       dependencies: [
-        "OpenDiffable", .target(name: flavour), "Swift5Client",
+        "OpenDiffable", .target(name: flavour), "Swift5Client", "Swift6Client",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       // Swift Testing declares cross-import overlays for the real UIKit and AppKit

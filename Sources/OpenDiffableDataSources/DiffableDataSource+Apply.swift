@@ -83,7 +83,7 @@ struct _PendingCompletion {
 }
 
 /// One apply waiting to run.
-struct _ApplyJob<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable> {
+struct _ApplyJob<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
   typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
   typealias SectionSnapshot = DiffableDataSourceSectionSnapshot<ItemIdentifierType>
 
@@ -200,14 +200,16 @@ extension DiffableDataSource {
       _run(job, old: old, new: new, outlines: outlines, changeset: nil, diffDuration: nil, offMain: false)
       return
     }
-    if let threshold = diffsOffMainActorAboveItemCount, old.numberOfItems + new.numberOfItems > threshold {
+    if let threshold = diffsOffMainActorAboveItemCount, let diffOffMainActor = _offMainDiff,
+      old.numberOfItems + new.numberOfItems > threshold
+    {
       _offMainJob = job
       let generation = _generation
       // Holds the data source until the diff is applied, so that its completion runs even when
       // the caller let go of the data source meanwhile.
       Task { [self] in
         let started = _now()
-        let changeset = await _diffOffMainActor(old, new)
+        let changeset = await diffOffMainActor(old, new)
         let duration = _now() - started
         self._offMainDiffFinished(
           job, old: old, new: new, outlines: outlines, changeset: changeset, duration: duration,
@@ -308,12 +310,7 @@ extension DiffableDataSource {
       trace.batchCount = stages.count
       // A staged change inserts and reloads in its first batch; the last batch must not
       // reconfigure the items that got a new cell then.
-      let keepsCell: ((IndexPath) -> Bool)? =
-        stages.count > 1
-        ? { [self] path in
-          stages[stages.count - 1].0.itemIdentifier(for: path).map { !_getsNewCell($0, old: old, new: new) } ?? false
-        }
-        : nil
+      let keepsCell: _KeepsCell? = stages.count > 1 ? (stages[stages.count - 1].0, old, new) : nil
       for (index, stage) in stages.enumerated() {
         trace.record(stage.1)
         let isLast = index == stages.count - 1
@@ -347,18 +344,28 @@ extension DiffableDataSource {
     if hostFinished { _markFinished(job.tickets) }
   }
 
+  /// The snapshot a staged change's last batch stores, and the apply's old and new snapshots:
+  /// that batch reconfigures only the items that did not get a new cell in an earlier batch.
+  typealias _KeepsCell = (last: Snapshot, old: Snapshot, new: Snapshot)
+
   /// Hands one changeset to the host as one batch (then its reconfigures, merged with the
   /// content changes `findContentChanges` finds after the batch), swapping the stored snapshot
   /// inside the batch; the applies of `tickets` are finished once the host finished it.
-  /// `reconfiguring`, when given, keeps only the marked reconfigures it accepts. Returns how
-  /// many items were reconfigured for the app's marks and for content changes alone.
+  /// `reconfiguring`, when given, keeps only the marked reconfigures whose items kept their
+  /// cell. Returns how many items were reconfigured for the app's marks and for content changes
+  /// alone.
   @discardableResult
   func _performBatch(
     _ changeset: SnapshotChangeset<SectionIdentifierType, ItemIdentifierType>, storing stored: Snapshot,
     outlines: [SectionIdentifierType: SectionSnapshot], animated: Bool, tickets: [Int],
-    findContentChanges: (() -> [IndexPath])? = nil, reconfiguring: ((IndexPath) -> Bool)? = nil
+    findContentChanges: (() -> [IndexPath])? = nil, reconfiguring: _KeepsCell? = nil
   ) -> (marked: Int, changed: Int) {
-    let marked = reconfiguring.map { changeset.itemReconfigures.filter($0) } ?? changeset.itemReconfigures
+    let marked =
+      reconfiguring.map { last, old, new in
+        changeset.itemReconfigures.filter { path in
+          last.itemIdentifier(for: path).map { !_getsNewCell($0, old: old, new: new) } ?? false
+        }
+      } ?? changeset.itemReconfigures
     guard changeset._hasBatchOperations else {
       // Only reconfigures (or nothing): no batch; they follow at once.
       _setCurrent(stored, outlines: outlines)

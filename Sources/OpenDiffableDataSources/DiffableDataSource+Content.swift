@@ -68,7 +68,7 @@ extension DiffableDataSource {
   /// Whether `item` (in `new`) got a new cell in the apply from `old`: it is new, it or its
   /// section is marked for reload, its section is new, or the section it left was deleted or
   /// reloaded (the section operation carried it away). O(1) average.
-  func _getsNewCell(_ item: ItemIdentifierType, old: Snapshot, new: Snapshot) -> Bool {
+  nonisolated func _getsNewCell(_ item: ItemIdentifierType, old: Snapshot, new: Snapshot) -> Bool {
     guard let oldSection = old.sectionIdentifier(containingItem: item) else { return true }
     if new.isReloaded(item: item) { return true }
     guard let section = new.sectionIdentifier(containingItem: item) else { return true }

@@ -62,7 +62,7 @@ import OpenDiffableCore
 /// changed, how long the diff and the host update took, and whether and why it reloaded.
 @MainActor
 public final class DiffableDataSource<
-  Host: DiffableListHost, SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+  Host: DiffableListHost, SectionIdentifierType: Hashable, ItemIdentifierType: Hashable
 > {
   /// Makes the cell for an item: given the host, the item's index path and its identifier,
   /// returns a cell. Must not return nil.
@@ -78,7 +78,7 @@ public final class DiffableDataSource<
   public typealias ReorderingHandlers = DiffableDataSourceReorderingHandlers<SectionIdentifierType, ItemIdentifierType>
 
   /// The closures called when the user expands or collapses an outline item.
-  public typealias SectionSnapshotHandlers<Item: Hashable & Sendable> = DiffableDataSourceSectionSnapshotHandlers<Item>
+  public typealias SectionSnapshotHandlers<Item: Hashable> = DiffableDataSourceSectionSnapshotHandlers<Item>
 
   /// The full snapshot type of this data source.
   public typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
@@ -169,8 +169,15 @@ public final class DiffableDataSource<
 
   /// When set, a diff whose two snapshots together hold more items than this runs off the main
   /// actor; the result is applied on the main actor, in order. Applies made meanwhile wait.
-  /// Default: nil (every diff runs on the main actor, synchronously).
+  /// Only identifiers that are `Sendable` can be diffed off the main actor: with others (which
+  /// the data source accepts, as AppKit's data sources do) every diff runs on the main actor
+  /// whatever this says. Default: nil (every diff runs on the main actor, synchronously).
   public var diffsOffMainActorAboveItemCount: Int?
+
+  /// Diffs off the main actor; set when the identifiers are `Sendable` (nil otherwise: such
+  /// snapshots cannot leave the main actor).
+  var _offMainDiff:
+    (@MainActor (Snapshot, Snapshot) async -> SnapshotChangeset<SectionIdentifierType, ItemIdentifierType>)?
 
   /// Receives a ``DiffableDataSourceApplyTrace`` after every apply. nil (the default) turns
   /// tracing off, and nothing is measured.
@@ -218,11 +225,18 @@ public final class DiffableDataSource<
   /// Creates a data source that drives `host` and makes cells with `cellProvider`, and connects
   /// it to the host (``DiffableListHost/attachDataSource(_:)``). The list starts empty.
   ///
+  /// Identifiers need not be `Sendable`: every diff then runs on the main actor (see
+  /// ``diffsOffMainActorAboveItemCount``).
+  ///
   /// - Parameters:
   ///   - host: the list view to drive; it receives the connection it pulls counts and cells from.
   ///   - cellProvider: makes the cell for an item; must not return nil.
   /// - Complexity: O(1).
-  public init(host: Host, cellProvider: @escaping CellProvider) {
+  public convenience init(host: Host, cellProvider: @escaping CellProvider) {
+    self.init(_host: host, cellProvider: cellProvider)
+  }
+
+  init(_host host: Host, cellProvider: @escaping CellProvider) {
     self.host = host
     self.cellProvider = cellProvider
     let connection = DiffableListDataSourceConnection<Host.Cell>(source: self) { [unowned self] indexPath in
@@ -341,11 +355,11 @@ extension DiffableDataSource: _DiffableListDataSourceConnectionSource {
   }
 
   func _sectionIdentifier(at section: Int) -> AnyHashable? {
-    sectionIdentifier(for: section).map(AnyHashable.init)
+    sectionIdentifier(for: section).map { AnyHashable($0) }
   }
 
   func _itemIdentifier(at indexPath: IndexPath) -> AnyHashable? {
-    _current.itemIdentifier(for: indexPath).map(AnyHashable.init)
+    _current.itemIdentifier(for: indexPath).map { AnyHashable($0) }
   }
 
   func _titleForHeader(inSection section: Int) -> String? {
@@ -388,5 +402,27 @@ extension DiffableDataSource: _DiffableListDataSourceConnectionSource {
       !outline.snapshot(of: item).items.isEmpty
     else { return nil }
     return outline.isExpanded(item)
+  }
+}
+
+extension DiffableDataSource where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {
+  /// Creates a data source that drives `host` and makes cells with `cellProvider`, and connects
+  /// it to the host (``DiffableListHost/attachDataSource(_:)``). The list starts empty. Its
+  /// identifiers are `Sendable`, so large diffs can run off the main actor
+  /// (``diffsOffMainActorAboveItemCount``).
+  ///
+  /// - Parameters:
+  ///   - host: the list view to drive; it receives the connection it pulls counts and cells from.
+  ///   - cellProvider: makes the cell for an item; must not return nil.
+  /// - Complexity: O(1).
+  public convenience init(host: Host, cellProvider: @escaping CellProvider) {
+    self.init(_host: host, cellProvider: cellProvider)
+    _allowOffMainDiffs()
+  }
+
+  /// Lets ``diffsOffMainActorAboveItemCount`` move diffs off the main actor (the identifiers are
+  /// `Sendable`). Adapters whose identifiers need only be `Hashable` call it where they know more.
+  func _allowOffMainDiffs() {
+    _offMainDiff = { old, new in await _diffOffMainActor(old, new) }
   }
 }

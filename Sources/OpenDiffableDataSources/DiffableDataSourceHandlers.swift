@@ -11,7 +11,7 @@ import OpenDiffableCore
 ///
 /// Not `Sendable` (as Apple's): the closures run on the main actor.
 public struct DiffableDataSourceReorderingHandlers<
-  SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+  SectionIdentifierType: Hashable, ItemIdentifierType: Hashable
 > {
   /// Whether the user may pick up this item; nil (the default) means no item can be reordered.
   public var canReorderItem: ((ItemIdentifierType) -> Bool)?
@@ -36,7 +36,7 @@ public struct DiffableDataSourceReorderingHandlers<
 /// ``willCollapseItem``.
 ///
 /// Not `Sendable` (as Apple's): the closures run on the main actor.
-public struct DiffableDataSourceSectionSnapshotHandlers<ItemIdentifierType: Hashable & Sendable> {
+public struct DiffableDataSourceSectionSnapshotHandlers<ItemIdentifierType: Hashable> {
   /// Whether this item may expand; nil means yes.
   public var shouldExpandItem: ((ItemIdentifierType) -> Bool)?
 

@@ -10,8 +10,9 @@ public struct UICellAccessory {
   /// A closure that the system calls when a user taps a cell accessory.
   public typealias ActionHandler = () -> Void
 
-  /// The cell-editing states in which an accessory appears.
-  public enum DisplayedState: Sendable {
+  /// The cell-editing states in which an accessory appears (`Hashable`, not `Sendable`, in the
+  /// UIKit overlay).
+  public enum DisplayedState: Hashable {
     /// Always.
     case always
     /// Only while editing.
@@ -20,8 +21,8 @@ public struct UICellAccessory {
     case whenNotEditing
   }
 
-  /// A layout width.
-  public enum LayoutDimension: Sendable {
+  /// A layout width (neither `Sendable` nor `Hashable` in the UIKit overlay).
+  public enum LayoutDimension {
     /// The accessory's actual width.
     case actual
     /// The standard width.
@@ -32,8 +33,8 @@ public struct UICellAccessory {
 
   /// Configuration options for an outline disclosure.
   public struct OutlineDisclosureOptions {
-    /// The style of an outline disclosure.
-    public enum Style: Sendable {
+    /// The style of an outline disclosure (`Hashable`, not `Sendable`, in the UIKit overlay).
+    public enum Style: Hashable {
       /// Chosen by the system.
       case automatic
       /// For a cell with nested children.

@@ -28,8 +28,20 @@ open class UICollectionViewListCell: UICollectionViewCell {
   /// The level of indentation of the cell's content.
   open var indentationLevel: Int = 0
 
+  /// Stand-in storage of ``accessories`` (an extension cannot hold it; not Apple API).
+  var _standInAccessories: [UICellAccessory] = []
+}
+
+// UIKit declares `accessories` in an extension of the Swift overlay (not `open`: a subclass
+// cannot override it).
+@available(iOS 14.0, tvOS 14.0, *)
+extension UICollectionViewListCell {
   /// The cell's accessories.
-  open var accessories: [UICellAccessory] = []
+  @available(iOS 14.0, tvOS 14.0, *)
+  public var accessories: [UICellAccessory] {
+    get { _standInAccessories }
+    set { _standInAccessories = newValue }
+  }
 }
 
 /// UIKit's `UICollectionViewDataSource`. Apple's is an `@objc` protocol; the optional

@@ -96,8 +96,8 @@ open class UITableView: UIScrollView {
     case plain = 0
     /// Grouped sections.
     case grouped = 1
-    /// Inset grouped sections.
-    @available(iOS 13.0, *) case insetGrouped = 2
+    /// Inset grouped sections (not on tvOS).
+    @available(iOS 13.0, *) @available(tvOS, unavailable) case insetGrouped = 2
   }
 
   /// How inserted, deleted and reloaded rows are animated.
@@ -132,8 +132,8 @@ open class UITableView: UIScrollView {
     super.init(frame: frame)
   }
 
-  /// The style.
-  open var style: UITableView.Style
+  /// The style (read-only: UIKit's header declares `@property (nonatomic, readonly) UITableViewStyle style`).
+  open private(set) var style: UITableView.Style
 
   /// The data source (held weakly).
   weak open var dataSource: (any UITableViewDataSource)? {

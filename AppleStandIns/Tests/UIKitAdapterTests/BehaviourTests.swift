@@ -91,10 +91,10 @@ struct BehaviourTests {
   func descriptions() {
     let (_, dataSource) = makeCollection()
     dataSource.apply(snapshot([("a", [1, 2]), ("b", [3])]))
-    #expect(dataSource.description == "CollectionViewDiffableDataSource<String, Int>(2 sections, 3 items)")
+    #expect(dataSource.description() == "CollectionViewDiffableDataSource<String, Int>(2 sections, 3 items)")
     let (_, tableSource) = makeTable()
     tableSource.apply(snapshot([("a", [1])]))
-    #expect(tableSource.description == "TableViewDiffableDataSource<String, Int>(1 section, 1 item)")
+    #expect(tableSource.description() == "TableViewDiffableDataSource<String, Int>(1 section, 1 item)")
   }
 
   @Test("Outlines: list cells of an outlined section are indented by their outline level")

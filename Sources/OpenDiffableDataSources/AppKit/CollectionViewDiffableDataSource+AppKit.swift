@@ -64,7 +64,7 @@
   /// The initializer makes this object the view's `dataSource`; keep a strong reference to it.
   @MainActor @preconcurrency
   open class CollectionViewDiffableDataSource<
-    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+    SectionIdentifierType: Hashable, ItemIdentifierType: Hashable
   >: NSObject, NSCollectionViewDataSource {
     /// Makes the item (cell) for an item identifier. Must return an item.
     public typealias ItemProvider = (NSCollectionView, IndexPath, ItemIdentifierType) -> NSCollectionViewItem?
@@ -132,8 +132,10 @@
     open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { core.index(for: sectionIdentifier) }
 
     /// The type and a summary of the current snapshot, for example
-    /// `CollectionViewDiffableDataSource<String, Int>(2 sections, 5 items)`. O(1), from any thread.
-    nonisolated open override var description: String {
+    /// `CollectionViewDiffableDataSource<String, Int>(2 sections, 5 items)`. A method, as in AppKit's Swift interface
+    /// (`public func description() -> String`); the `description` property is `NSObject`'s.
+    /// O(1), from any thread.
+    nonisolated public func description() -> String {
       core._summary.describe(type(of: self))
     }
 
@@ -175,5 +177,19 @@
   extension CollectionViewDiffableDataSource: DiffableDataSourceSettings {
     /// The wrapped ``DiffableDataSource``.
     public var settingsStorage: any DiffableDataSourceSettingsStorage { core }
+  }
+
+  extension CollectionViewDiffableDataSource where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {
+    /// When set, a diff whose two snapshots together hold more items than this runs off the main
+    /// actor (see ``DiffableDataSource/diffsOffMainActorAboveItemCount``). Available when the
+    /// identifiers are `Sendable`: with identifiers that are only `Hashable` (which AppKit's data
+    /// sources accept, and so do these) every diff runs on the main actor. Default: nil.
+    public var diffsOffMainActorAboveItemCount: Int? {
+      get { core.diffsOffMainActorAboveItemCount }
+      set {
+        core._allowOffMainDiffs()
+        core.diffsOffMainActorAboveItemCount = newValue
+      }
+    }
   }
 #endif

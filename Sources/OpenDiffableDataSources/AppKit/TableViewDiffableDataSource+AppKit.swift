@@ -146,7 +146,7 @@
   /// reloads without diffing. Row lookups are O(log s) for s sections.
   @MainActor @preconcurrency
   open class TableViewDiffableDataSource<
-    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+    SectionIdentifierType: Hashable, ItemIdentifierType: Hashable
   >: NSObject, NSTableViewDataSource {
     /// Makes the view of a cell: table, column, row and item identifier.
     public typealias CellProvider = (NSTableView, NSTableColumn, Int, ItemIdentifierType) -> NSView
@@ -192,7 +192,7 @@
         let snapshot = core.snapshot()
         return _FlatRowState(
           layout: layout(),
-          identifierAt: { snapshot.itemIdentifier(for: $0).map(AnyHashable.init) },
+          identifierAt: { snapshot.itemIdentifier(for: $0).map { AnyHashable($0) } },
           indexPathOf: { ($0.base as? ItemIdentifierType).flatMap(snapshot.indexPath(for:)) })
       }
       tableView.dataSource = self
@@ -265,8 +265,10 @@
     }
 
     /// The type and a summary of the current snapshot, for example
-    /// `TableViewDiffableDataSource<String, Int>(2 sections, 5 items)`. O(1), from any thread.
-    nonisolated open override var description: String {
+    /// `TableViewDiffableDataSource<String, Int>(2 sections, 5 items)`. A method, as in AppKit's Swift interface
+    /// (`public func description() -> String`); the `description` property is `NSObject`'s.
+    /// O(1), from any thread.
+    nonisolated public func description() -> String {
       core._summary.describe(type(of: self))
     }
 
@@ -296,7 +298,7 @@
       guard let provider = rowViewProvider, let position = layout().position(ofRow: row) else { return nil }
       let identifier: AnyHashable? =
         position.item.flatMap { core.itemIdentifier(for: IndexPath(item: $0, section: position.section)) }
-        .map(AnyHashable.init) ?? core.sectionIdentifier(for: position.section).map(AnyHashable.init)
+        .map { AnyHashable($0) } ?? core.sectionIdentifier(for: position.section).map { AnyHashable($0) }
       return identifier.map { provider(tableView, row, $0) }
     }
 
@@ -313,5 +315,19 @@
   extension TableViewDiffableDataSource: DiffableDataSourceSettings {
     /// The wrapped ``DiffableDataSource``.
     public var settingsStorage: any DiffableDataSourceSettingsStorage { core }
+  }
+
+  extension TableViewDiffableDataSource where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {
+    /// When set, a diff whose two snapshots together hold more items than this runs off the main
+    /// actor (see ``DiffableDataSource/diffsOffMainActorAboveItemCount``). Available when the
+    /// identifiers are `Sendable`: with identifiers that are only `Hashable` (which AppKit's data
+    /// sources accept, and so do these) every diff runs on the main actor. Default: nil.
+    public var diffsOffMainActorAboveItemCount: Int? {
+      get { core.diffsOffMainActorAboveItemCount }
+      set {
+        core._allowOffMainDiffs()
+        core.diffsOffMainActorAboveItemCount = newValue
+      }
+    }
   }
 #endif

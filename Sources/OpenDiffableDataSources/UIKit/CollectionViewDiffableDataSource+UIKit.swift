@@ -210,8 +210,10 @@
     // MARK: OpenDiffable additions (and the settings of DiffableDataSourceSettings)
 
     /// The type and a summary of the current snapshot, for example
-    /// `CollectionViewDiffableDataSource<String, Int>(2 sections, 5 items)`. O(1), from any thread.
-    nonisolated open override var description: String {
+    /// `CollectionViewDiffableDataSource<String, Int>(2 sections, 5 items)`. A method, as in UIKit's Swift interface
+    /// (`public func description() -> String`); the `description` property is `NSObject`'s.
+    /// O(1), from any thread.
+    nonisolated public func description() -> String {
       core._summary.describe(type(of: self))
     }
 

@@ -95,8 +95,10 @@
     open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { core.indexPath(for: itemIdentifier) }
 
     /// The type and a summary of the current snapshot, for example
-    /// `TableViewDiffableDataSource<String, Int>(2 sections, 5 items)`. O(1), from any thread.
-    nonisolated open override var description: String {
+    /// `TableViewDiffableDataSource<String, Int>(2 sections, 5 items)`. A method, as in UIKit's Swift interface
+    /// (`public func description() -> String`); the `description` property is `NSObject`'s.
+    /// O(1), from any thread.
+    nonisolated public func description() -> String {
       core.core._summary.describe(type(of: self))
     }
 

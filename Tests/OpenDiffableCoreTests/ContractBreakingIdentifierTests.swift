@@ -54,6 +54,89 @@ struct ContractBreakingIdentifierTests {
       "\(warnings)")
   }
 
+  /// Finding 3: a rebuilt snapshot whose stored sections equal the shown ones but that holds one
+  /// identifier twice (a later append of an identifier mutated to equal an earlier one). The
+  /// equal-sections shortcut marked it checked: a wrong count and the wrong item deleted.
+  @Test func equalSectionsShortcutNeverKeepsARepeat() throws {
+    let keys = (0..<3).map { Wrapped(7_260_000 + $0) }
+    var shown = DiffableDataSourceSnapshot<Int, Wrapped>()
+    shown.appendSections([0])
+    shown.appendItems(keys)
+    _ = shown.indexOfItem(keys[0])
+    keys[2].cell.value = 7_260_001  // now equal to keys[1]
+    var rebuilt = DiffableDataSourceSnapshot<Int, Wrapped>()
+    rebuilt.appendSections([0])
+    rebuilt.appendItems([keys[0], keys[1]])
+    rebuilt.appendItems([keys[2]])  // appends an identifier the snapshot holds: it moves
+    let changeset = SnapshotChangeset(from: shown, to: rebuilt)
+    try validate(changeset, from: shown, to: rebuilt)
+    #expect(rebuilt.numberOfItems == 2)
+    #expect(rebuilt.itemIdentifiers.map(\.cell.value) == [7_260_000, 7_260_001])
+    #expect(rebuilt.indexOfItem(keys[1]) == 1)
+    rebuilt.deleteItems([keys[1]])
+    #expect(rebuilt.itemIdentifiers.map(\.cell.value) == [7_260_000])
+    #expect(rebuilt.indexOfItem(keys[2]) == nil)
+  }
+
+  /// Finding 4: identifiers unique when `appendItems` ran, mutated afterwards. The deferred check
+  /// stopped at the first lookup blaming the call ("the supplied identifiers are not unique").
+  @Test func mutationAfterAValidAppendIsNotBlamedOnTheCall() async {
+    await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      let keys = (0..<3).map { Wrapped(7_270_000 + $0) }
+      var snapshot = DiffableDataSourceSnapshot<Int, Wrapped>()
+      snapshot.appendSections([0])
+      snapshot.appendItems(keys)
+      keys[2].cell.value = 7_270_000
+      precondition(snapshot.indexOfItem(keys[1]) == 1)
+      precondition(snapshot.numberOfItems == 3)
+    }.map { result in
+      let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(!stderr.contains("not unique"), "\(stderr)")
+    }
+  }
+
+  /// Finding 4: the same, released without having been read: the check at release stopped, on
+  /// whatever thread released the snapshot.
+  @Test func mutationAfterAValidAppendDoesNotStopAtRelease() async {
+    await #expect(processExitsWith: .success) {
+      let keys = (0..<3).map { Wrapped(7_280_000 + $0) }
+      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        Thread.detachNewThread {
+          do {
+            var snapshot = DiffableDataSourceSnapshot<Int, Wrapped>()
+            snapshot.appendSections([0])
+            snapshot.appendItems(keys)
+            keys[2].cell.value = 7_280_000
+          }  // released here, unread, on a thread the test did not otherwise use
+          done.resume()
+        }
+      }
+    }
+  }
+
+  /// Finding 4: a repeat within one call of a snapshot released unread on another thread than
+  /// the one that appended is reported naming the call, as a warning: that thread may be one the
+  /// app did not choose. (Released on the appending thread, it stops: SnapshotMisuseTests.)
+  @Test func aRepeatFoundAtReleaseOnAnotherThreadIsAWarningNamingTheCall() async {
+    await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      final class Holder: @unchecked Sendable { var snapshot: DiffableDataSourceSnapshot<String, Int>? }
+      let holder = Holder()
+      holder.snapshot = DiffableDataSourceSnapshot()
+      holder.snapshot!.appendSections(["a"])
+      holder.snapshot!.appendItems([7, 8, 7])
+      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        Thread.detachNewThread {
+          holder.snapshot = nil  // the last reference, released here
+          done.resume()
+        }
+      }
+    }.map { result in
+      let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(stderr.contains("OpenDiffable warning: appendItems(_:toSection:)"), "\(stderr)")
+      #expect(stderr.contains("[7] (1 identifier)"), "\(stderr)")
+    }
+  }
+
   /// Finding 7: a section identifier not equal to itself was accepted, and the first apply
   /// stopped with "not found … append the section first".
   @Test func notANumberSectionStopsAtTheCallSayingWhatIsWrong() async {

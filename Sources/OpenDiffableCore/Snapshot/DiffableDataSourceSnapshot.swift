@@ -1,3 +1,5 @@
+import Foundation
+
 /// The state of a list at one moment: its sections and the items in each, named by stable,
 /// unique `Hashable` identifiers.
 ///
@@ -156,6 +158,20 @@ extension DiffableDataSourceSnapshot {
     self = _deferred!.withResolved(self) { $0 }
   }
 
+  /// Whether the item index may be deferred, shared or derived for this identifier type, and
+  /// rebuilt snapshots settled by comparing their stored sections: only when the identifier
+  /// holds no references (`_isPOD`: integers, `UUID`, trivial structs and enums of them), or is
+  /// one of the types hashed from their bits. Such a value cannot change while it is stored, and
+  /// identical bytes get identical answers from `==` and `hash(into:)`, so a check made later
+  /// (at the first lookup, or at release) finds exactly what a check at the call would have, and
+  /// a section whose bytes equal a checked section's holds every identifier once. Any other
+  /// identifier — a class, a struct holding a reference or a `String`, `AnyHashable` — can change
+  /// after the call (a hash that reads a class field), so it is indexed at the call, as Apple's
+  /// snapshot does. A type test that folds away where the snapshot is specialized.
+  @inlinable static var _defersIndex: Bool {
+    _isPOD(ItemIdentifierType.self) || _ItemHash.hashesFromBits(ItemIdentifierType.self)
+  }
+
   /// Sets the deferred index and the addresses lookups read from it.
   @inlinable mutating func _setDeferred(_ deferred: _DeferredItemIndex<SectionIdentifierType, ItemIdentifierType>?) {
     _deferred = deferred
@@ -167,9 +183,8 @@ extension DiffableDataSourceSnapshot {
   /// append must take the eager path. O(1) when the section was empty (its array is adopted),
   /// else O(k) copying.
   @inlinable mutating func _deferAppend(_ identifiers: [ItemIdentifierType], slot: Int) -> Bool {
-    // A class instance can be changed after it is appended; checking it later could find a
-    // "repeat" that was not one at the call. Class identifiers are indexed as they are appended.
-    if ItemIdentifierType.self is AnyObject.Type { return false }
+    // Only identifiers that cannot change while stored are checked later (see `_defersIndex`).
+    if !Self._defersIndex { return false }
     if _deferred == nil {
       guard _itemLocations.count == 0 else { return false }
       _setDeferred(_DeferredItemIndex())
@@ -212,6 +227,21 @@ extension DiffableDataSourceSnapshot {
   @inlinable func _storedSectionsEqual(_ other: Self) -> Bool {
     guard _sectionIDs == other._sectionIDs else { return false }
     for position in _slotAtPosition.indices where _items(atPosition: position) != other._items(atPosition: position) {
+      return false
+    }
+    return true
+  }
+
+  /// Whether both snapshots have the same sections, in the same order, with the same items in
+  /// the same order, as stored: the items compared byte for byte, so that a section equal to a
+  /// checked one holds every identifier once whatever the identifiers' `==` does (the deferred
+  /// index exists only for identifiers that hold no references, see ``_defersIndex``; `false`
+  /// for any other type). O(n) at worst (a `memcmp`), O(s) for shared arrays; stops at the first
+  /// difference.
+  @inlinable func _storedSectionsIdentical(_ other: Self) -> Bool {
+    guard Self._defersIndex, _sectionIDs == other._sectionIDs else { return false }
+    for position in _slotAtPosition.indices
+    where !_bytesEqual(_items(atPosition: position), other._items(atPosition: position)) {
       return false
     }
     return true
@@ -387,6 +417,20 @@ extension DiffableDataSourceSnapshot {
     }
     for section in marks.reloadedSections.elements {
       precondition(_slotBySection[section] != nil, "marked section \(section) is not in the snapshot")
+    }
+  }
+}
+
+/// Whether two arrays of a type that holds no references have the same elements, byte for byte.
+/// (Padding bytes may differ between equal values: that only makes arrays look different, which
+/// costs a fallback, never a wrong answer.) O(1) for arrays sharing storage, O(n) otherwise.
+@inlinable
+func _bytesEqual<Element>(_ a: [Element], _ b: [Element]) -> Bool {
+  guard a.count == b.count else { return false }
+  return a.withUnsafeBytes { left in
+    b.withUnsafeBytes { right in
+      left.baseAddress == right.baseAddress || left.count == 0
+        || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
     }
   }
 }

@@ -253,12 +253,12 @@ final class _SimulatedListEngine<
     return result
   }
 
-  func cellsByIdentifier() -> [ItemIdentifierType: Cell] {
-    var result: [ItemIdentifierType: Cell] = [:]
+  func cellsByIdentifier() -> [_HashPinnedKey<ItemIdentifierType>: Cell] {
+    var result: [_HashPinnedKey<ItemIdentifierType>: Cell] = [:]
     for (sectionIndex, section) in simulator.sections.enumerated() {
       for (rowIndex, row) in section.rows.enumerated() where cells.indices.contains(sectionIndex) {
         if cells[sectionIndex].indices.contains(rowIndex), let cell = cells[sectionIndex][rowIndex] {
-          result[row.identifier] = cell
+          result[_HashPinnedKey(row.identifier)] = cell
         }
       }
     }
@@ -267,13 +267,15 @@ final class _SimulatedListEngine<
 
   /// Gives every visible row a cell (kept when the row kept its cell, otherwise asked for) and
   /// the other rows none.
-  func rebuildCells(reusing old: [ItemIdentifierType: Cell]) {
+  func rebuildCells(reusing old: [_HashPinnedKey<ItemIdentifierType>: Cell]) {
     var flat = 0
     cells = simulator.sections.enumerated().map { sectionIndex, section in
       section.rows.enumerated().map { rowIndex, row in
         defer { flat += 1 }
         guard isVisible(flat: flat) else { return nil }
-        if !row.isLoaded, !row.isReconfigured, !section.isLoaded, let cell = old[row.identifier] { return cell }
+        if !row.isLoaded, !row.isReconfigured, !section.isLoaded, let cell = old[_HashPinnedKey(row.identifier)] {
+          return cell
+        }
         return makeCell(at: IndexPath(item: rowIndex, section: sectionIndex))
       }
     }

@@ -22,21 +22,27 @@ import Foundation
 /// section without hashing them: the section adopts the array it is given when it is empty, so
 /// building is array work. The item index is built the first time something needs it — a lookup
 /// by item identifier, a mutation other than an append, a diff whose snapshots differ — in one
-/// pass, and kept (copies share it). A diff that finds every section of a rebuilt snapshot equal
-/// to the snapshot shown settles it by comparison, without hashing: applying an unchanged rebuild
-/// costs O(n) comparisons. Identifiers of class type are indexed as they are appended (an
-/// instance can change after it is appended).
+/// pass, and kept (copies share it). A diff that finds every section of a rebuilt snapshot equal,
+/// byte for byte, to the snapshot shown settles it by comparison, without hashing: applying an
+/// unchanged rebuild costs O(n) byte comparisons. The deferral is only for identifier types
+/// that hold no references (integers, `UUID`, trivial structs and enums of them), which cannot
+/// change while stored; any other identifier — a class, a struct holding a reference, a
+/// `String`, `AnyHashable` — is indexed as it is appended, as Apple's snapshot does (one hash per
+/// item, about `Dictionary`'s cost).
 ///
 /// With the index built, every lookup is a hash-table probe: `indexOfSection(_:)`,
 /// `sectionIdentifier(containingItem:)` and containment are O(1) on average, `indexOfItem(_:)`
 /// is O(1) plus O(log s) for s sections, and `numberOfItems(inSection:)` is O(1). Deleting k
 /// items costs O(k) plus the sizes of the sections they leave. Figures are in BENCHMARKS.md.
 ///
-/// Apple's semantics do not change with the deferral. An identifier repeated within one
-/// `appendItems` call stops the process with that call's message when the index is built (or,
-/// for a snapshot released without ever being read or applied, when it is released); an item
-/// appended again by a later call moves there with the warning, as it does when appended to an
-/// indexed snapshot.
+/// Apple's semantics do not change with the deferral. The deferred check runs at the first
+/// lookup by item, mutation other than an append, or diff that needs the index (O(n), one hash
+/// per item, once for all copies), and for a snapshot released without ever being read,
+/// diffed or checked, at its release (O(n)). An identifier repeated within one `appendItems`
+/// call stops the process with that call's message — at release only on the thread that
+/// appended; released on another thread, the same message is a warning — and an item appended
+/// again by a later call moves there with the warning, as it does when appended to an indexed
+/// snapshot.
 ///
 /// ## Misuse
 /// Where Apple's implementation stops the process, this one stops too — a programmer error must
@@ -47,8 +53,19 @@ import Foundation
 /// ``DiffableDataSourceSnapshotError``.
 ///
 /// ## Identifiers that break Hashable's contract
-/// An identifier that is not equal to itself (`Double.nan`, or a struct holding one) behaves as
-/// in a `Dictionary`: each one appended is a new item, and no lookup ever finds it again. When
+/// One rule holds for every identifier, sections included: one whose hash or equality changed
+/// while stored, that is not equal to itself, or whose `==` disagrees with its hash gets either a
+/// correct result with a warning through ``OpenDiffableDiagnostics/warningHandler`` naming the
+/// operation and the identifier, or a stop whose message names OpenDiffable, the operation and
+/// the identifier (in release builds too) — never an invalid batch, a wrong position, a wrong
+/// deletion, a memory fault or a trap inside the standard library.
+///
+/// An item identifier that is not equal to itself (`Double.nan`, or a struct holding one) behaves
+/// as in a `Dictionary`: each one appended is a new item, and no lookup ever finds it again. A
+/// section identifier that is not equal to itself stops `appendSections(_:)` and
+/// `insertSections` naming it (a section is looked up by identifier everywhere; it could never be
+/// found again). A section whose identifier changed while shown so that it equals another is
+/// deleted by the next diff (and its namesake inserted), with a warning. When
 /// an item identifier's hash or equality changes while it is in the snapshot (a class whose
 /// hashed properties are mutated), the snapshot notices the first time it cannot find the item
 /// where a section holds it, rebuilds its index from the sections (O(n)) and reports it through

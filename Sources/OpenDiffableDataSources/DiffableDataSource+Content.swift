@@ -11,7 +11,7 @@ extension DiffableDataSource {
     guard let contentProvider else { return }
     _hostCallDepth += 1
     defer { _hostCallDepth -= 1 }
-    _recordedContent[item] = contentProvider(item)
+    _recordedContent[_HashPinnedKey(item)] = contentProvider(item)
   }
 
   /// After an apply moved the host from `old` to `new` (`new` with the app's marks), finds the
@@ -38,13 +38,14 @@ extension DiffableDataSource {
       // No cell yet (a host that makes cells when it draws): it will be made with fresh content.
       if host.cellForItem(at: path) == nil { continue }
       let content = contentProvider(item)
+      let key = _HashPinnedKey(item)
       if marked, new.isReconfigured(item: item) {
-        _recordedContent[item] = content
+        _recordedContent[key] = content
         continue
       }
-      if let recorded = _recordedContent[item], _contentEqual(recorded, content) { continue }
+      if let recorded = _recordedContent[key], _contentEqual(recorded, content) { continue }
       changed.append(path)
-      _recordedContent[item] = content
+      _recordedContent[key] = content
     }
     _pruneRecordedContent(keeping: visible, in: new)
     changed.sort()
@@ -57,10 +58,12 @@ extension DiffableDataSource {
   /// reconfigured once. O(v) amortized.
   func _pruneRecordedContent(keeping visible: [IndexPath], in snapshot: Snapshot) {
     guard _recordedContent.count > max(256, 4 * visible.count) else { return }
-    var kept: [ItemIdentifierType: any Equatable] = [:]
+    var kept: [_HashPinnedKey<ItemIdentifierType>: any Equatable] = [:]
     kept.reserveCapacity(visible.count)
     for path in visible {
-      if let item = snapshot.itemIdentifier(for: path), let content = _recordedContent[item] { kept[item] = content }
+      guard let item = snapshot.itemIdentifier(for: path) else { continue }
+      let key = _HashPinnedKey(item)
+      if let content = _recordedContent[key] { kept[key] = content }
     }
     _recordedContent = kept
   }

@@ -218,7 +218,9 @@ public final class DiffableDataSource<
   var _applyCount = 0
   /// The content each item's cell was last made or reconfigured with (``contentProvider``),
   /// for items on screen at the last apply or whose cell was made since.
-  var _recordedContent: [ItemIdentifierType: any Equatable] = [:]
+  /// (Keyed by ``_HashPinnedKey``: identifiers whose `==` disagrees with their hash must not
+  /// stop the process inside `Dictionary`.)
+  var _recordedContent: [_HashPinnedKey<ItemIdentifierType>: any Equatable] = [:]
   /// The connection handed to the host (kept alive here).
   var _connection: DiffableListDataSourceConnection<Host.Cell>?
 
@@ -336,7 +338,7 @@ public final class DiffableDataSource<
     }
     _hostCallDepth += 1
     defer { _hostCallDepth -= 1 }
-    if let contentProvider { _recordedContent[item] = contentProvider(item) }
+    if let contentProvider { _recordedContent[_HashPinnedKey(item)] = contentProvider(item) }
     guard let cell = cellProvider(host, indexPath, item) else {
       _dataSourceMisuse(
         "cell provider", "returned nil for index path \(indexPath) with item identifier \(_describe(item))",

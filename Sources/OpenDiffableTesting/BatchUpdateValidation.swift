@@ -91,7 +91,7 @@ func _checkResult<S, I>(_ list: BatchUpdateSimulator<S, I>, _ new: DiffableDataS
   throws(BatchUpdateError)
 {
   let expectedSections = new.sectionIdentifiers
-  guard list.sectionIdentifiers == expectedSections else {
+  guard _sameIdentifiers(list.sectionIdentifiers, expectedSections) else {
     let shown = list.sectionIdentifiers
     let position = _firstMismatch(shown, expectedSections)
     throw .init(
@@ -102,7 +102,7 @@ func _checkResult<S, I>(_ list: BatchUpdateSimulator<S, I>, _ new: DiffableDataS
   for (position, section) in expectedSections.enumerated() {
     let shown = list.itemIdentifiers(inSection: position)
     let expected = new.itemIdentifiers(inSection: section)
-    guard shown == expected else {
+    guard _sameIdentifiers(shown, expected) else {
       let item = _firstMismatch(shown, expected)
       throw .init(
         .resultDiffersFromSnapshot,
@@ -159,8 +159,20 @@ func _checkMarks<S, I>(
   }
 }
 
+/// Whether a row shows the identifier the snapshot has: equal, or both not equal to themselves
+/// (`Double.nan`: a snapshot holds such an identifier, and `==` alone would reject every list
+/// that shows one).
+func _sameIdentifier<T: Equatable>(_ a: T, _ b: T) -> Bool {
+  a == b || (a != a && b != b)
+}
+
+/// Whether two lists hold the same identifiers in the same order, by ``_sameIdentifier(_:_:)``.
+func _sameIdentifiers<T: Equatable>(_ a: [T], _ b: [T]) -> Bool {
+  a.count == b.count && zip(a, b).allSatisfy { _sameIdentifier($0, $1) }
+}
+
 /// The first position where `a` and `b` differ (the shorter count when one is a prefix of the other).
 func _firstMismatch<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
   let shorter = min(a.count, b.count)
-  return (0..<shorter).first { a[$0] != b[$0] } ?? shorter
+  return (0..<shorter).first { !_sameIdentifier(a[$0], b[$0]) } ?? shorter
 }

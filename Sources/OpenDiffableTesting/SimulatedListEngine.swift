@@ -45,7 +45,7 @@ final class _SimulatedListEngine<
     guard let connection else { return snapshot }
     for section in 0..<connection.numberOfSections() {
       guard let identifier = connection.sectionIdentifier(at: section)?.base as? SectionIdentifierType else {
-        preconditionFailure("simulated list: section \(section) has no identifier of the expected type")
+        _simulatorStop("section \(section) has no identifier of the expected type")
       }
       snapshot.appendSections([identifier])
       var items: [ItemIdentifierType] = []
@@ -53,7 +53,7 @@ final class _SimulatedListEngine<
         guard
           let itemIdentifier = connection.itemIdentifier(at: IndexPath(item: item, section: section))?.base
             as? ItemIdentifierType
-        else { preconditionFailure("simulated list: item \(item) of section \(section) has no identifier") }
+        else { _simulatorStop("item \(item) of section \(section) has no identifier") }
         items.append(itemIdentifier)
       }
       snapshot.appendItems(items, toSection: identifier)
@@ -64,7 +64,7 @@ final class _SimulatedListEngine<
   // MARK: Batch updates
 
   func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
-    precondition(recording == nil, "simulated list: performBatchUpdates nested inside another batch")
+    if recording != nil { _simulatorStop("performBatchUpdates nested inside another batch") }
     let selectedRows = selectedRowKeys()
     let focusedRow = focused.flatMap { rowKey(at: $0) }
     recording = BatchUpdateOperations()
@@ -80,7 +80,7 @@ final class _SimulatedListEngine<
     } catch {
       errors.append(error)
       if stopsOnInvalidBatch {
-        preconditionFailure("simulated list: invalid batch update: \(error)\n\(operations)")
+        _simulatorStop("invalid batch update: \(error)\n\(operations)")
       }
       // Like UIKit before iOS 16.4: give up on the batch and reload.
       next = Simulator(dataSource)
@@ -105,7 +105,7 @@ final class _SimulatedListEngine<
   }
 
   func reloadData() {
-    precondition(recording == nil, "simulated list: reloadData inside a batch update")
+    if recording != nil { _simulatorStop("reloadData inside a batch update") }
     log.append(.reloadData)
     simulator = Simulator(dataSourceSnapshot())
     rebuildCells(reusing: [:])
@@ -117,7 +117,7 @@ final class _SimulatedListEngine<
     log.append(.reconfigure(indexPaths))
     for path in indexPaths {
       guard cells.indices.contains(path.section), cells[path.section].indices.contains(path.item) else {
-        if stopsOnInvalidBatch { preconditionFailure("simulated list: reconfigure of \(path), which has no row") }
+        if stopsOnInvalidBatch { _simulatorStop("reconfigure of \(path), which has no row") }
         errors.append(BatchUpdateError(.malformedPosition, "reconfigure of \(path), which has no row"))
         continue
       }
@@ -151,7 +151,7 @@ final class _SimulatedListEngine<
   /// Scrolls: rows that leave the window lose their cell, rows that enter it get one from the
   /// data source, as UIKit's cells are reused.
   func setVisibleWindow(_ window: Range<Int>?) {
-    precondition(recording == nil, "simulated list: scrolling inside a batch update")
+    if recording != nil { _simulatorStop("scrolling inside a batch update") }
     visibleWindow = window
     var flat = 0
     for section in cells.indices {
@@ -185,8 +185,8 @@ final class _SimulatedListEngine<
   /// What UIKit does when the user drags a row: the view moves the row itself, then tells the
   /// data source.
   func userMoves(from source: IndexPath, to destination: IndexPath) {
-    guard let connection else { preconditionFailure("simulated list: no data source attached") }
-    precondition(connection.canMoveItem(at: source), "simulated list: the data source refuses to move \(source)")
+    guard let connection else { _simulatorStop("no data source attached") }
+    if !connection.canMoveItem(at: source) { _simulatorStop("the data source refuses to move \(source)") }
     var shown = Snapshot()
     var rows = itemIdentifiers
     let item = rows[source.section].remove(at: source.item)
@@ -200,7 +200,7 @@ final class _SimulatedListEngine<
       try simulator.performBatchUpdates(
         BatchUpdateOperations(itemMoves: [ChangesetMove(from: source, to: destination)]), dataSource: shown)
     } catch {
-      preconditionFailure("simulated list: interactive move rejected: \(error)")
+      _simulatorStop("interactive move rejected: \(error)")
     }
     rebuildCells(reusing: oldCells)
     connection.moveItem(at: source, to: destination)
@@ -213,7 +213,7 @@ final class _SimulatedListEngine<
       selected = []
       return
     }
-    precondition(rowKey(at: indexPath) != nil, "simulated list: select of \(indexPath), which has no row")
+    if rowKey(at: indexPath) == nil { _simulatorStop("select of \(indexPath), which has no row") }
     if !selected.contains(indexPath) { selected.append(indexPath) }
   }
 
@@ -253,12 +253,12 @@ final class _SimulatedListEngine<
     return result
   }
 
-  func cellsByIdentifier() -> [ItemIdentifierType: Cell] {
-    var result: [ItemIdentifierType: Cell] = [:]
+  func cellsByIdentifier() -> [_HashPinnedKey<ItemIdentifierType>: Cell] {
+    var result: [_HashPinnedKey<ItemIdentifierType>: Cell] = [:]
     for (sectionIndex, section) in simulator.sections.enumerated() {
       for (rowIndex, row) in section.rows.enumerated() where cells.indices.contains(sectionIndex) {
         if cells[sectionIndex].indices.contains(rowIndex), let cell = cells[sectionIndex][rowIndex] {
-          result[row.identifier] = cell
+          result[_HashPinnedKey(row.identifier)] = cell
         }
       }
     }
@@ -267,20 +267,22 @@ final class _SimulatedListEngine<
 
   /// Gives every visible row a cell (kept when the row kept its cell, otherwise asked for) and
   /// the other rows none.
-  func rebuildCells(reusing old: [ItemIdentifierType: Cell]) {
+  func rebuildCells(reusing old: [_HashPinnedKey<ItemIdentifierType>: Cell]) {
     var flat = 0
     cells = simulator.sections.enumerated().map { sectionIndex, section in
       section.rows.enumerated().map { rowIndex, row in
         defer { flat += 1 }
         guard isVisible(flat: flat) else { return nil }
-        if !row.isLoaded, !row.isReconfigured, !section.isLoaded, let cell = old[row.identifier] { return cell }
+        if !row.isLoaded, !row.isReconfigured, !section.isLoaded, let cell = old[_HashPinnedKey(row.identifier)] {
+          return cell
+        }
         return makeCell(at: IndexPath(item: rowIndex, section: sectionIndex))
       }
     }
   }
 
   func makeCell(at path: IndexPath) -> Cell {
-    guard let connection else { preconditionFailure("simulated list: no data source attached") }
+    guard let connection else { _simulatorStop("no data source attached") }
     cellRequests += 1
     return connection.cellForItem(at: path)
   }
@@ -306,4 +308,10 @@ public enum SimulatedListCall: Hashable, Sendable {
     if case .batch = self { return true }
     return false
   }
+}
+
+/// Stops the process with a simulated-list message, printed in every build configuration
+/// (`preconditionFailure` drops its message in optimized builds).
+func _simulatorStop(_ message: String, file: StaticString = #file, line: UInt = #line) -> Never {
+  fatalError("simulated list: \(message)", file: file, line: line)
 }

@@ -66,15 +66,15 @@ extension SnapshotChangeset {
     var indexOfOld: [ItemIdentifierType: Int32] = [:]
     indexOfOld.reserveCapacity(old.count)
     for (index, item) in old.enumerated() {
-      precondition(
-        indexOfOld.updateValue(Int32(truncatingIfNeeded: index), forKey: item) == nil,
-        "OpenDiffable: SnapshotChangeset.difference(from:to:) needs unique elements; \(item) is repeated")
+      if indexOfOld.updateValue(Int32(truncatingIfNeeded: index), forKey: item) != nil {
+        fatalError("OpenDiffable: SnapshotChangeset.difference(from:to:) needs unique elements; \(item) is repeated")
+      }
     }
     var seen = Set<ItemIdentifierType>(minimumCapacity: new.count)
     let oldIndexOfNew = new.map { item -> Int32 in
-      precondition(
-        seen.insert(item).inserted,
-        "OpenDiffable: SnapshotChangeset.difference(from:to:) needs unique elements; \(item) is repeated")
+      if !seen.insert(item).inserted {
+        fatalError("OpenDiffable: SnapshotChangeset.difference(from:to:) needs unique elements; \(item) is repeated")
+      }
       return indexOfOld[item] ?? -1
     }
     return _difference(old, new, oldIndexOfNew)
@@ -112,7 +112,7 @@ extension SnapshotChangeset {
       changes.append(.insert(offset: offset, element: new[offset], associatedWith: oldIndex >= 0 ? Int(oldIndex) : nil))
     }
     guard let difference = CollectionDifference(changes) else {
-      preconditionFailure("OpenDiffable: internal error: inconsistent item difference")
+      _internalError("inconsistent item difference")
     }
     return difference
   }

@@ -82,7 +82,7 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
     SectionIdentifierType, ItemIdentifierType
   > {
     if new._marks == nil, let deferred = new._deferred, !deferred.sectionsAreChecked,
-      old._withCheckedSections({ new._storedSectionsEqual($0) })
+      old._withCheckedSections({ new._storedSectionsIdentical($0) })
     {
       deferred.markChecked()
       // When `old` has its index, `new` shares it (O(1)): the next diff, with `new` as the old
@@ -156,6 +156,13 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
     common.reserveCapacity(min(oldIDs.count, newIDs.count))
     for position in oldIDs.indices {
       guard let target = new._position(ofSection: oldIDs[position]) else { continue }
+      // A new section claimed twice: two old sections are equal now, so one of them changed its
+      // hash or equality while stored. The first keeps the match; the second is deleted (its
+      // new namesake is not inserted twice), so the batch stays valid.
+      if oldPositionOfNew[target] >= 0 {
+        _warnSectionClaimedTwice(oldIDs[position], claimedBy: oldIDs[oldPositionOfNew[target]])
+        continue
+      }
       newPositionOfOld[position] = target
       oldPositionOfNew[target] = position
       common.append(Int32(truncatingIfNeeded: target))
@@ -194,6 +201,18 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
     for target in newIDs.indices where oldPositionOfNew[target] < 0 || replaced[target] {
       sectionInserts.append(target)
     }
+  }
+
+  /// Reports an old section that found a new section another old one already matched.
+  @usableFromInline func _warnSectionClaimedTwice(
+    _ section: SectionIdentifierType, claimedBy first: SectionIdentifierType
+  ) {
+    OpenDiffableDiagnostics.warn(
+      "SnapshotChangeset(from:to:): section identifier \(_describeIdentifiers(CollectionOfOne(section))) of the old "
+        + "snapshot is equal to another of its sections, \(_describeIdentifiers(CollectionOfOne(first))), and both "
+        + "matched one new section: a section identifier's hash or equality changed while it was in the snapshot. "
+        + "The second is deleted and its items with it; use section identifiers whose Hashable conformance never "
+        + "changes (value types, or immutable fields).")
   }
 
   // MARK: 2. Trimming

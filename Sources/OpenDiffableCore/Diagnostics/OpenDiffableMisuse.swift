@@ -60,6 +60,9 @@ func _describeIdentifiers<C: Collection>(_ identifiers: C, limit: Int = 5) -> St
 
 /// Stops the process with a OpenDiffable programmer-error message.
 ///
+/// Every stop of the library goes through `fatalError`, which prints its message in every build
+/// configuration; `precondition` and `preconditionFailure` drop theirs in optimized builds.
+///
 /// - Parameters:
 ///   - operation: the API that was misused, e.g. `appendSections(_:)`.
 ///   - problem: what is wrong, naming the identifiers.
@@ -70,4 +73,12 @@ func _misuse(
   file: StaticString = #file, line: UInt = #line
 ) -> Never {
   fatalError("OpenDiffable: \(operation): \(problem). \(fix)", file: file, line: line)
+}
+
+/// Stops the process with an OpenDiffable internal-error message, in every build configuration
+/// (unlike `precondition`, whose message is dropped in optimized builds). For states the library
+/// itself must never reach.
+@usableFromInline
+func _internalError(_ problem: String, file: StaticString = #file, line: UInt = #line) -> Never {
+  fatalError("OpenDiffable internal error: \(problem)", file: file, line: line)
 }

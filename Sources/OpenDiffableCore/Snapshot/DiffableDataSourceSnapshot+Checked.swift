@@ -86,7 +86,8 @@ extension DiffableDataSourceSnapshot {
   }
 
   /// Appends the sections that are new, in order, and returns the ones it dropped: sections
-  /// already in the snapshot and later repeats. Never stops the process.
+  /// already in the snapshot, later repeats, and identifiers not equal to themselves
+  /// (`Double.nan`: such a section could never be found again). Never stops the process.
   ///
   /// - Parameter identifiers: the sections to append; repeats and sections already present are
   ///   dropped.
@@ -102,7 +103,8 @@ extension DiffableDataSourceSnapshot {
     var kept: [SectionIdentifierType] = []
     var dropped: [SectionIdentifierType] = []
     for identifier in identifiers {
-      if _slotBySection[identifier] == nil, seen.insert(identifier).inserted {
+      // A section not equal to itself (`Double.nan`) could never be found again: dropped too.
+      if identifier == identifier, _slotBySection[identifier] == nil, seen.insert(identifier).inserted {
         kept.append(identifier)
       } else {
         dropped.append(identifier)

@@ -248,7 +248,7 @@ extension DiffableDataSourceSnapshot {
       let slot = Int(location.slot)
       let offset = Int(location.offset)
       let size = _slots[slot].items.count
-      precondition(offset < size, "OpenDiffable internal error: an item-table entry points past its section")
+      if offset >= size { _internalError("an item-table entry points past its section") }
       // One hash access per identifier: mark in place, noting a repeat.
       // (The default bitmap is built only the first time a section is hit.)
       let wasMarked = removedBySlot[slot, default: [Bool](repeating: false, count: size)]

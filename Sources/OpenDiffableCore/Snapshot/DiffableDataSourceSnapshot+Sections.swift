@@ -11,6 +11,7 @@ extension DiffableDataSourceSnapshot {
   public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
     defer { _checkInvariantsIfEnabled() }
     let operation = "appendSections(_:)"
+    _stopForSectionsNotEqualToThemselves(identifiers, operation: operation)
     if let error = _newSectionsError(identifiers, anchor: nil, operation: operation) { _stop(error) }
     _prepareDeferredChange()
     _appendValidatedSections(identifiers)
@@ -170,6 +171,23 @@ extension DiffableDataSourceSnapshot {
     return _slots.count - 1
   }
 
+  /// Stops the process when a section identifier is not equal to itself (`Double.nan`, or a
+  /// struct holding one), naming it: such a section could never be found again — not to append
+  /// items to it, not by the diff, which would report it missing at the first apply. Items may be
+  /// such values (each is a new item, as a `Dictionary` key is); sections are looked up by
+  /// identifier everywhere, so they may not. O(k) comparisons.
+  @inlinable
+  func _stopForSectionsNotEqualToThemselves(_ identifiers: [SectionIdentifierType], operation: String) {
+    // One comparison per identifier; the array is scanned again only to name the culprits.
+    guard identifiers.contains(where: { $0 != $0 }) else { return }
+    _misuse(
+      operation,
+      "section identifiers \(_describeIdentifiers(identifiers.filter { $0 != $0 })) are each not equal to "
+        + "itself (like Double.nan): a section with such an identifier could never be found again",
+      fix: "Use section identifiers whose == is reflexive: replace NaN with a real value, or wrap it in a "
+        + "type whose equality compares its bits.")
+  }
+
   /// Stops the process when section identifiers that were just found are no longer found: their
   /// hash or equality is not stable from one call to the next.
   func _stopForUnstableSections(_ identifiers: [SectionIdentifierType], operation: String) -> Never {
@@ -184,6 +202,7 @@ extension DiffableDataSourceSnapshot {
   mutating func _insertSections(
     _ identifiers: [SectionIdentifierType], anchor: SectionIdentifierType, after: Bool, operation: String
   ) {
+    _stopForSectionsNotEqualToThemselves(identifiers, operation: operation)
     if let error = _newSectionsError(identifiers, anchor: anchor, operation: operation) { _stop(error) }
     guard !identifiers.isEmpty else { return }
     guard let anchorSlot = _slotBySection[anchor] else { _stopForUnstableSections([anchor], operation: operation) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The state of a list at one moment: its sections and the items in each, named by stable,
 /// unique `Hashable` identifiers.
 ///
@@ -20,21 +22,27 @@
 /// section without hashing them: the section adopts the array it is given when it is empty, so
 /// building is array work. The item index is built the first time something needs it — a lookup
 /// by item identifier, a mutation other than an append, a diff whose snapshots differ — in one
-/// pass, and kept (copies share it). A diff that finds every section of a rebuilt snapshot equal
-/// to the snapshot shown settles it by comparison, without hashing: applying an unchanged rebuild
-/// costs O(n) comparisons. Identifiers of class type are indexed as they are appended (an
-/// instance can change after it is appended).
+/// pass, and kept (copies share it). A diff that finds every section of a rebuilt snapshot equal,
+/// byte for byte, to the snapshot shown settles it by comparison, without hashing: applying an
+/// unchanged rebuild costs O(n) byte comparisons. The deferral is only for identifier types
+/// that hold no references (integers, `UUID`, trivial structs and enums of them), which cannot
+/// change while stored; any other identifier — a class, a struct holding a reference, a
+/// `String`, `AnyHashable` — is indexed as it is appended, as Apple's snapshot does (one hash per
+/// item, about `Dictionary`'s cost).
 ///
 /// With the index built, every lookup is a hash-table probe: `indexOfSection(_:)`,
 /// `sectionIdentifier(containingItem:)` and containment are O(1) on average, `indexOfItem(_:)`
 /// is O(1) plus O(log s) for s sections, and `numberOfItems(inSection:)` is O(1). Deleting k
 /// items costs O(k) plus the sizes of the sections they leave. Figures are in BENCHMARKS.md.
 ///
-/// Apple's semantics do not change with the deferral. An identifier repeated within one
-/// `appendItems` call stops the process with that call's message when the index is built (or,
-/// for a snapshot released without ever being read or applied, when it is released); an item
-/// appended again by a later call moves there with the warning, as it does when appended to an
-/// indexed snapshot.
+/// Apple's semantics do not change with the deferral. The deferred check runs at the first
+/// lookup by item, mutation other than an append, or diff that needs the index (O(n), one hash
+/// per item, once for all copies), and for a snapshot released without ever being read,
+/// diffed or checked, at its release (O(n)). An identifier repeated within one `appendItems`
+/// call stops the process with that call's message — at release only on the thread that
+/// appended; released on another thread, the same message is a warning — and an item appended
+/// again by a later call moves there with the warning, as it does when appended to an indexed
+/// snapshot.
 ///
 /// ## Misuse
 /// Where Apple's implementation stops the process, this one stops too — a programmer error must
@@ -45,8 +53,19 @@
 /// ``DiffableDataSourceSnapshotError``.
 ///
 /// ## Identifiers that break Hashable's contract
-/// An identifier that is not equal to itself (`Double.nan`, or a struct holding one) behaves as
-/// in a `Dictionary`: each one appended is a new item, and no lookup ever finds it again. When
+/// One rule holds for every identifier, sections included: one whose hash or equality changed
+/// while stored, that is not equal to itself, or whose `==` disagrees with its hash gets either a
+/// correct result with a warning through ``OpenDiffableDiagnostics/warningHandler`` naming the
+/// operation and the identifier, or a stop whose message names OpenDiffable, the operation and
+/// the identifier (in release builds too) — never an invalid batch, a wrong position, a wrong
+/// deletion, a memory fault or a trap inside the standard library.
+///
+/// An item identifier that is not equal to itself (`Double.nan`, or a struct holding one) behaves
+/// as in a `Dictionary`: each one appended is a new item, and no lookup ever finds it again. A
+/// section identifier that is not equal to itself stops `appendSections(_:)` and
+/// `insertSections` naming it (a section is looked up by identifier everywhere; it could never be
+/// found again). A section whose identifier changed while shown so that it equals another is
+/// deleted by the next diff (and its namesake inserted), with a warning. When
 /// an item identifier's hash or equality changes while it is in the snapshot (a class whose
 /// hashed properties are mutated), the snapshot notices the first time it cannot find the item
 /// where a section holds it, rebuilds its index from the sections (O(n)) and reports it through
@@ -156,6 +175,20 @@ extension DiffableDataSourceSnapshot {
     self = _deferred!.withResolved(self) { $0 }
   }
 
+  /// Whether the item index may be deferred, shared or derived for this identifier type, and
+  /// rebuilt snapshots settled by comparing their stored sections: only when the identifier
+  /// holds no references (`_isPOD`: integers, `UUID`, trivial structs and enums of them), or is
+  /// one of the types hashed from their bits. Such a value cannot change while it is stored, and
+  /// identical bytes get identical answers from `==` and `hash(into:)`, so a check made later
+  /// (at the first lookup, or at release) finds exactly what a check at the call would have, and
+  /// a section whose bytes equal a checked section's holds every identifier once. Any other
+  /// identifier — a class, a struct holding a reference or a `String`, `AnyHashable` — can change
+  /// after the call (a hash that reads a class field), so it is indexed at the call, as Apple's
+  /// snapshot does. A type test that folds away where the snapshot is specialized.
+  @inlinable static var _defersIndex: Bool {
+    _isPOD(ItemIdentifierType.self) || _ItemHash.hashesFromBits(ItemIdentifierType.self)
+  }
+
   /// Sets the deferred index and the addresses lookups read from it.
   @inlinable mutating func _setDeferred(_ deferred: _DeferredItemIndex<SectionIdentifierType, ItemIdentifierType>?) {
     _deferred = deferred
@@ -167,9 +200,8 @@ extension DiffableDataSourceSnapshot {
   /// append must take the eager path. O(1) when the section was empty (its array is adopted),
   /// else O(k) copying.
   @inlinable mutating func _deferAppend(_ identifiers: [ItemIdentifierType], slot: Int) -> Bool {
-    // A class instance can be changed after it is appended; checking it later could find a
-    // "repeat" that was not one at the call. Class identifiers are indexed as they are appended.
-    if ItemIdentifierType.self is AnyObject.Type { return false }
+    // Only identifiers that cannot change while stored are checked later (see `_defersIndex`).
+    if !Self._defersIndex { return false }
     if _deferred == nil {
       guard _itemLocations.count == 0 else { return false }
       _setDeferred(_DeferredItemIndex())
@@ -212,6 +244,21 @@ extension DiffableDataSourceSnapshot {
   @inlinable func _storedSectionsEqual(_ other: Self) -> Bool {
     guard _sectionIDs == other._sectionIDs else { return false }
     for position in _slotAtPosition.indices where _items(atPosition: position) != other._items(atPosition: position) {
+      return false
+    }
+    return true
+  }
+
+  /// Whether both snapshots have the same sections, in the same order, with the same items in
+  /// the same order, as stored: the items compared byte for byte, so that a section equal to a
+  /// checked one holds every identifier once whatever the identifiers' `==` does (the deferred
+  /// index exists only for identifiers that hold no references, see ``_defersIndex``; `false`
+  /// for any other type). O(n) at worst (a `memcmp`), O(s) for shared arrays; stops at the first
+  /// difference.
+  @inlinable func _storedSectionsIdentical(_ other: Self) -> Bool {
+    guard Self._defersIndex, _sectionIDs == other._sectionIDs else { return false }
+    for position in _slotAtPosition.indices
+    where !_bytesEqual(_items(atPosition: position), other._items(atPosition: position)) {
       return false
     }
     return true
@@ -393,6 +440,20 @@ extension DiffableDataSourceSnapshot {
     }
     for section in marks.reloadedSections.elements {
       precondition(_slotBySection[section] != nil, "marked section \(section) is not in the snapshot")
+    }
+  }
+}
+
+/// Whether two arrays of a type that holds no references have the same elements, byte for byte.
+/// (Padding bytes may differ between equal values: that only makes arrays look different, which
+/// costs a fallback, never a wrong answer.) O(1) for arrays sharing storage, O(n) otherwise.
+@inlinable
+func _bytesEqual<Element>(_ a: [Element], _ b: [Element]) -> Bool {
+  guard a.count == b.count else { return false }
+  return a.withUnsafeBytes { left in
+    b.withUnsafeBytes { right in
+      left.baseAddress == right.baseAddress || left.count == 0
+        || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
     }
   }
 }

@@ -46,7 +46,8 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   @usableFromInline let lock = _Lock()
   /// The check of `deinit`, made where the identifier type is known (in the code that appended),
   /// so that it runs specialized: the deinitializer of a generic class does not.
-  @usableFromInline let checkCalls: ([Call], Int) -> Void
+  /// (Its flag: whether the release runs on the thread that appended, where a repeat stops.)
+  @usableFromInline let checkCalls: ([Call], Int, Bool) -> Void
   /// The address of the snapshot with its index built and every repeated identifier resolved
   /// (0 until it exists): set once, under `lock`, with release ordering, then never changed, so
   /// that lookups read it with one acquire load — no lock, no read-modify-write, which would stop
@@ -67,8 +68,12 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   /// checked snapshot, or because resolving changed nothing). Set under `lock`.
   @usableFromInline var _sectionsAreChecked = false
 
+  /// The thread that made the first recorded call: a repeat found at release stops the process
+  /// only on it (the app chose it for the call); on any other thread it is a warning.
+  @usableFromInline let appendingThread = pthread_self()
+
   @inlinable init() {
-    checkCalls = { calls, count in Self._checkCalls(calls, itemCount: count) }
+    checkCalls = { calls, count, mayStop in Self._checkCalls(calls, itemCount: count, mayStop: mayStop) }
   }
 
   /// A copy that can record more calls (nothing resolved or checked).
@@ -327,8 +332,10 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   }
 
   /// A snapshot that is released without having been read, diffed or checked still reports what
-  /// `appendItems` would have reported: a repeat within one call stops the process, naming the
-  /// call, and an item appended again gets the warning.
+  /// `appendItems` would have reported: a repeat within one call stops the process naming the
+  /// call when the release runs on the thread that appended, and is a warning naming the call on
+  /// any other thread (one the app may not have chosen); an item appended again gets the usual
+  /// warning.
   deinit {
     let resolved = resolvedIfBuilt
     UnsafeMutablePointer<Int>(bitPattern: _publishedStarts.load(ordering: .acquiring))?.deallocate()
@@ -339,12 +346,14 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
       resolved.deinitialize(count: 1)
       resolved.deallocate()
     } else if !_sectionsAreChecked && !calls.isEmpty {
-      checkCalls(calls, itemCount)
+      checkCalls(calls, itemCount, pthread_equal(appendingThread, pthread_self()) != 0)
     }
   }
 
-  /// The check of `deinit`: one pass over every recorded identifier. O(n).
-  @inlinable static func _checkCalls(_ calls: [Call], itemCount: Int) {
+  /// The check of `deinit`: one pass over every recorded identifier. A repeat within one call
+  /// stops the process, naming the call, when `mayStop` (the release runs on the thread that
+  /// appended); otherwise it is a warning naming the call. O(n).
+  @inlinable static func _checkCalls(_ calls: [Call], itemCount: Int, mayStop: Bool) {
     var table = _ItemTable<ItemIdentifierType>()
     table.reserveCapacity(itemCount)
     var firstOffset = 0
@@ -353,7 +362,10 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
       if table.insertAllNew(call.items, slot: 0, firstOffset: firstOffset) { continue }
       let repeated = _repeatedIdentifiers(call.items)
       if !repeated.isEmpty {
-        _stop(.init(kind: .duplicateIdentifiers, operation: Snapshot._appendOperation, identifiers: repeated))
+        let error = DiffableDataSourceSnapshotError(
+          kind: .duplicateIdentifiers, operation: Snapshot._appendOperation, identifiers: repeated)
+        if mayStop { _stop(error) }
+        _warnRepeatFoundAtRelease(error)
       }
       var existing: [ItemIdentifierType] = []
       var fresh: [ItemIdentifierType] = []
@@ -364,6 +376,15 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
       _ = table.insertAllNew(fresh, slot: 0, firstOffset: firstOffset)
     }
   }
+}
+
+/// Reports a repeat within one `appendItems` call that the check at release found.
+@usableFromInline
+func _warnRepeatFoundAtRelease(_ error: DiffableDataSourceSnapshotError) {
+  OpenDiffableDiagnostics.warn(
+    "\(error.operation): \(error.problem). \(error.fix) (Found when the snapshot was released, unread, on "
+      + "another thread than the one that appended; a stop there would blame a thread the app did not choose. "
+      + "Read or apply the snapshot and the same call stops the process.)")
 }
 
 extension _DeferredItemIndex: @unchecked Sendable

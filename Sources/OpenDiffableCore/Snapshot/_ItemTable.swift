@@ -256,9 +256,9 @@ struct _ItemTable<Key: Hashable> {
     let needed = count + extra
     let isUnique = isKnownUniquelyReferenced(&_storage)
     if isUnique, let storage = _storage, needed <= storage.maxCount { return storage }
-    precondition(
-      needed <= Storage.maximumCount,
-      "OpenDiffable: a snapshot holds at most \(Storage.maximumCount) items; this one would need \(needed).")
+    if needed > Storage.maximumCount {
+      fatalError("OpenDiffable: a snapshot holds at most \(Storage.maximumCount) items; this one would need \(needed).")
+    }
     // At least double when growing, so that adding keys one at a time is O(1) amortized.
     let grown = _storage.map { Swift.min($0.bucketCount &* 2, Storage.maximumBucketCount) } ?? 0
     let bucketCount =
@@ -450,7 +450,7 @@ final class _ItemTableStorage<Key: Hashable> {
       probe = next(probe)
     }
     for bucket in 0..<bucketCount where control[bucket] != 0 && Int(slots[bucket]) == entry { return bucket }
-    preconditionFailure("OpenDiffable internal error: an item-table entry has no bucket")
+    _internalError("an item-table entry has no bucket")
   }
 
   /// The first empty bucket on the probe run of `hash`. The table is never full (load factor
@@ -559,7 +559,7 @@ final class _ItemTableStorage<Key: Hashable> {
   @inlinable func initialize(
     bucket: Int, entry: Int, _ key: Key, _ value: _ItemTableLocation, hash: Int
   ) {
-    precondition(entry < maxCount, "OpenDiffable internal error: item table overfilled")
+    if _slowPath(entry >= maxCount) { _internalError("item table overfilled") }
     (entries + entry).initialize(to: _ItemTableEntry(key: key, value: value))
     control[bucket] = Self.tag(hash)
     slots[bucket] = UInt32(truncatingIfNeeded: entry)
@@ -569,7 +569,7 @@ final class _ItemTableStorage<Key: Hashable> {
   /// repointed), and later members of the bucket's probe run shift back so that every key stays
   /// reachable from its home bucket without tombstones.
   @inlinable func remove(at bucket: Int) {
-    precondition(control[bucket] != 0, "OpenDiffable internal error: removing an empty bucket of the item table")
+    if _slowPath(control[bucket] == 0) { _internalError("removing an empty bucket of the item table") }
     let entry = entryIndex(atBucket: bucket)
     let last = count &- 1
     if entry != last {

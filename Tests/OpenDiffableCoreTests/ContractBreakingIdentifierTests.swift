@@ -1,0 +1,178 @@
+import Foundation
+import OpenDiffable
+import OpenDiffableTesting
+import Testing
+
+/// A reference whose value a struct identifier hashes: mutating it changes the hash and equality
+/// of every identifier that wraps it, as a struct whose `Hashable` reads a class field does.
+private final class Cell: @unchecked Sendable {
+  var value: Int
+  init(_ value: Int) { self.value = value }
+}
+
+/// A struct identifier whose `Hashable` conformance reads a class field.
+private struct Wrapped: Hashable, CustomStringConvertible, @unchecked Sendable {
+  let cell: Cell
+  init(_ value: Int) { cell = Cell(value) }
+  static func == (lhs: Wrapped, rhs: Wrapped) -> Bool { lhs.cell.value == rhs.cell.value }
+  func hash(into hasher: inout Hasher) { hasher.combine(cell.value) }
+  var description: String { "Wrapped(\(cell.value))" }
+}
+
+/// Regression tests for issue 25: every identifier that breaks `Hashable`'s contract gets either
+/// a correct result with a warning or a stop naming OpenDiffable, the operation and the
+/// identifier — never an invalid batch, a wrong position or a wrong deletion.
+@Suite(
+  "Contract-breaking identifiers: one rule for sections and items",
+  .disabled(if: internalChecksEnabled, "identifiers are mutated between calls on purpose"))
+struct ContractBreakingIdentifierTests {
+  /// Finding 1: a shown section whose identifier was mutated to equal another section's. Both old
+  /// sections found the same new one (one section inserted, none deleted: an invalid batch).
+  @Test func sectionMutatedToEqualAnotherGivesAValidBatchAndAWarning() throws {
+    OpenDiffableWarningCollector.install()
+    let a = Wrapped(7_250_001)
+    let b = Wrapped(7_250_002)
+    var old = DiffableDataSourceSnapshot<Wrapped, Int>()
+    old.appendSections([a, b])
+    old.appendItems([1, 2], toSection: a)
+    old.appendItems([3], toSection: b)
+    a.cell.value = 7_250_002  // now equal to b, stored in `old` under its former hash
+    var new = DiffableDataSourceSnapshot<Wrapped, Int>()
+    let c = Wrapped(7_250_003)
+    new.appendSections([b, c])
+    new.appendItems([3], toSection: b)
+    new.appendItems([1, 2], toSection: c)
+    let changeset = SnapshotChangeset(from: old, to: new)
+    // (The simulator cannot start from `old`: asked for section `a`'s items, `old` now answers
+    // with `b`'s, which `a` equals. The counts UIKit holds are those of the previous apply.)
+    let placement = try BatchUpdateOperations(changeset).placement(oldItemCounts: [2, 1], newItemCounts: [1, 2])
+    #expect(changeset.sectionDeletes == [1] && changeset.sectionInserts == [1], "\(changeset)")
+    #expect(placement.sections.count == 2)
+    let warnings = OpenDiffableWarningCollector.messages(containing: "Wrapped(7250002)")
+    #expect(
+      warnings.contains { $0.contains("SnapshotChangeset(from:to:)") && $0.contains("section identifier") },
+      "\(warnings)")
+  }
+
+  /// Finding 3: a rebuilt snapshot whose stored sections equal the shown ones but that holds one
+  /// identifier twice (a later append of an identifier mutated to equal an earlier one). The
+  /// equal-sections shortcut marked it checked: a wrong count and the wrong item deleted.
+  @Test func equalSectionsShortcutNeverKeepsARepeat() throws {
+    let keys = (0..<3).map { Wrapped(7_260_000 + $0) }
+    var shown = DiffableDataSourceSnapshot<Int, Wrapped>()
+    shown.appendSections([0])
+    shown.appendItems(keys)
+    _ = shown.indexOfItem(keys[0])
+    keys[2].cell.value = 7_260_001  // now equal to keys[1]
+    var rebuilt = DiffableDataSourceSnapshot<Int, Wrapped>()
+    rebuilt.appendSections([0])
+    rebuilt.appendItems([keys[0], keys[1]])
+    rebuilt.appendItems([keys[2]])  // appends an identifier the snapshot holds: it moves
+    let changeset = SnapshotChangeset(from: shown, to: rebuilt)
+    try validate(changeset, from: shown, to: rebuilt)
+    #expect(rebuilt.numberOfItems == 2)
+    #expect(rebuilt.itemIdentifiers.map(\.cell.value) == [7_260_000, 7_260_001])
+    #expect(rebuilt.indexOfItem(keys[1]) == 1)
+    rebuilt.deleteItems([keys[1]])
+    #expect(rebuilt.itemIdentifiers.map(\.cell.value) == [7_260_000])
+    #expect(rebuilt.indexOfItem(keys[2]) == nil)
+  }
+
+  /// Finding 4: identifiers unique when `appendItems` ran, mutated afterwards. The deferred check
+  /// stopped at the first lookup blaming the call ("the supplied identifiers are not unique").
+  @Test func mutationAfterAValidAppendIsNotBlamedOnTheCall() async {
+    await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      let keys = (0..<3).map { Wrapped(7_270_000 + $0) }
+      var snapshot = DiffableDataSourceSnapshot<Int, Wrapped>()
+      snapshot.appendSections([0])
+      snapshot.appendItems(keys)
+      keys[2].cell.value = 7_270_000
+      precondition(snapshot.indexOfItem(keys[1]) == 1)
+      precondition(snapshot.numberOfItems == 3)
+    }.map { result in
+      let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(!stderr.contains("not unique"), "\(stderr)")
+    }
+  }
+
+  /// Finding 4: the same, released without having been read: the check at release stopped, on
+  /// whatever thread released the snapshot.
+  @Test func mutationAfterAValidAppendDoesNotStopAtRelease() async {
+    await #expect(processExitsWith: .success) {
+      let keys = (0..<3).map { Wrapped(7_280_000 + $0) }
+      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        Thread.detachNewThread {
+          do {
+            var snapshot = DiffableDataSourceSnapshot<Int, Wrapped>()
+            snapshot.appendSections([0])
+            snapshot.appendItems(keys)
+            keys[2].cell.value = 7_280_000
+          }  // released here, unread, on a thread the test did not otherwise use
+          done.resume()
+        }
+      }
+    }
+  }
+
+  /// Finding 4: a repeat within one call of a snapshot released unread on another thread than
+  /// the one that appended is reported naming the call, as a warning: that thread may be one the
+  /// app did not choose. (Released on the appending thread, it stops: SnapshotMisuseTests.)
+  @Test func aRepeatFoundAtReleaseOnAnotherThreadIsAWarningNamingTheCall() async {
+    await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      final class Holder: @unchecked Sendable { var snapshot: DiffableDataSourceSnapshot<String, Int>? }
+      let holder = Holder()
+      holder.snapshot = DiffableDataSourceSnapshot()
+      holder.snapshot!.appendSections(["a"])
+      holder.snapshot!.appendItems([7, 8, 7])
+      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        Thread.detachNewThread {
+          holder.snapshot = nil  // the last reference, released here
+          done.resume()
+        }
+      }
+    }.map { result in
+      let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(stderr.contains("OpenDiffable warning: appendItems(_:toSection:)"), "\(stderr)")
+      #expect(stderr.contains("[7] (1 identifier)"), "\(stderr)")
+    }
+  }
+
+  /// Finding 7: a section identifier not equal to itself was accepted, and the first apply
+  /// stopped with "not found … append the section first".
+  @Test func notANumberSectionStopsAtTheCallSayingWhatIsWrong() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = DiffableDataSourceSnapshot<Double, Int>()
+      snapshot.appendSections([1, .nan])
+    }.map { result in
+      let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(stderr.contains("OpenDiffable: appendSections(_:)"), "\(stderr)")
+      #expect(stderr.contains("nan"), "\(stderr)")
+      #expect(stderr.contains("not equal to itself"), "\(stderr)")
+    }
+  }
+
+  @Test func notANumberSectionInsertedStopsAtTheCall() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = DiffableDataSourceSnapshot<Double, Int>()
+      snapshot.appendSections([1])
+      snapshot.insertSections([.nan], beforeSection: 1)
+    }.map { result in
+      let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(stderr.contains("OpenDiffable: insertSections(_:beforeSection:)"), "\(stderr)")
+      #expect(stderr.contains("not equal to itself"), "\(stderr)")
+    }
+  }
+
+  /// Finding 5: the validator compared identifiers with `==`, so a correct changeset over items
+  /// that contain NaN was rejected.
+  @Test func validatorAcceptsACorrectChangesetOverNotANumber() throws {
+    var old = DiffableDataSourceSnapshot<Int, Double>()
+    old.appendSections([0])
+    old.appendItems([1, .nan, 2])
+    var new = DiffableDataSourceSnapshot<Int, Double>()
+    new.appendSections([0])
+    new.appendItems([.nan, 1, 2, 3])
+    try validateChangeset(from: old, to: new)
+    try validateChangeset(from: old, to: old)
+  }
+}

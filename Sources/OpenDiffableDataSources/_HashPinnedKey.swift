@@ -7,17 +7,20 @@
 /// in different buckets — the state in which it stops the process inside the standard library
 /// ("Duplicate keys of type … were found in a Dictionary"). Identifiers equal by `==` whose
 /// hashes differ are separate keys, as the snapshot holds them. O(1) plus one hash to make.
-struct _HashPinnedKey<Base: Hashable>: Hashable {
-  let base: Base
-  let hash: Int
+///
+/// `package`: the data source keys its recorded content by it, and OpenDiffableTesting's
+/// simulated views their cells.
+package struct _HashPinnedKey<Base: Hashable>: Hashable {
+  package let base: Base
+  package let hash: Int
 
-  init(_ base: Base) {
+  package init(_ base: Base) {
     self.base = base
     self.hash = base.hashValue
   }
 
-  static func == (lhs: Self, rhs: Self) -> Bool { lhs.hash == rhs.hash && lhs.base == rhs.base }
-  func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+  package static func == (lhs: Self, rhs: Self) -> Bool { lhs.hash == rhs.hash && lhs.base == rhs.base }
+  package func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 extension _HashPinnedKey: Sendable where Base: Sendable {}

@@ -1,5 +1,6 @@
 import Foundation
 import OpenDiffable
+import OpenDiffableDataSources
 
 /// The state shared by ``SimulatedCollectionView`` and ``SimulatedTableView``: rows replayed
 /// through ``BatchUpdateSimulator``, cells made through the data-source connection, selection

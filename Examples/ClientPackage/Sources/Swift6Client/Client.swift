@@ -1,6 +1,7 @@
 import OpenDiffable
 
-// What an app's list code does with the core product, compiled in Swift 6 language mode.
+// What an app's list code does with the core product. The Swift5Client target compiles this same
+// file (a symbolic link) in Swift 5 language mode, this one in Swift 6.
 
 public enum Section: Hashable, Sendable { case pinned, everyone }
 

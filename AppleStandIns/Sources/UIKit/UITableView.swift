@@ -15,6 +15,14 @@ open class UITableViewCell: UIView {
     /// The insert control.
     case insert = 2
   }
+
+  /// The label of the cell's text, made when first asked for; nil while a content configuration
+  /// is set (see UIListContentConfiguration.swift).
+  @available(
+    iOS, introduced: 3.0, deprecated: 100000,
+    message: "Use UIListContentConfiguration instead, this property will be deprecated in a future release."
+  )
+  open var textLabel: UILabel? { standInTextLabel }
 }
 
 /// UIKit's `UITableViewDataSource`. Apple's is an `@objc` protocol; the optional requirements
@@ -233,6 +241,29 @@ open class UITableView: UIScrollView {
 
   /// Deselects a row.
   open func deselectRow(at indexPath: IndexPath, animated: Bool) { standIn.deselect(indexPath) }
+
+  private var standInRegisteredCells: [String: AnyClass] = [:]
+
+  /// Registers the class of the cells to create for `identifier`; nil unregisters it.
+  @available(iOS 6.0, *)
+  open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+    standInRegisteredCells[identifier] = cellClass
+  }
+
+  /// A cell of the class registered for `identifier`. The stand-in keeps no reuse pool: each
+  /// call makes a new cell. Without the Objective-C runtime it can make `UITableViewCell` itself
+  /// only (a subclass's initializer cannot be called through a metatype that has no `required`
+  /// one); any other class, or an unregistered identifier, stops the process, as UIKit raises.
+  @available(iOS 6.0, *)
+  open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
+    guard let cellClass = standInRegisteredCells[identifier] else {
+      preconditionFailure("UITableView: unable to dequeue a cell with identifier \(identifier): register a class")
+    }
+    precondition(
+      cellClass == UITableViewCell.self,
+      "UITableView stand-in: can make UITableViewCell only, not \(cellClass) (see dequeueReusableCell)")
+    return UITableViewCell(frame: .zero)
+  }
 }
 
 extension UITableView {

@@ -26,6 +26,41 @@ open class UIView: UIResponder {
   /// The frame rectangle.
   open var frame: CGRect
 
+  /// The bounds rectangle: the view's own coordinate system. Its size is the frame's (set
+  /// together, as in UIKit); its origin is zero unless set.
+  open var bounds: CGRect {
+    get { CGRect(origin: standInBoundsOrigin, size: frame.size) }
+    set {
+      standInBoundsOrigin = newValue.origin
+      frame.size = newValue.size
+    }
+  }
+
+  private var standInBoundsOrigin = CGPoint.zero
+
+  /// The view that contains this one, or nil.
+  open var superview: UIView? { standInSuperview }
+
+  /// The views this view contains, back to front.
+  open var subviews: [UIView] { standInSubviews }
+
+  private weak var standInSuperview: UIView?
+  private var standInSubviews: [UIView] = []
+
+  /// Adds `view` on top of this view's subviews, removing it from its previous superview.
+  open func addSubview(_ view: UIView) {
+    view.removeFromSuperview()
+    standInSubviews.append(view)
+    view.standInSuperview = self
+  }
+
+  /// Removes this view from its superview.
+  open func removeFromSuperview() {
+    guard let superview = standInSuperview else { return }
+    superview.standInSubviews.removeAll { $0 === self }
+    standInSuperview = nil
+  }
+
   /// Runs `actionsWithoutAnimation` with animations turned off.
   @available(iOS 7.0, *)
   open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {

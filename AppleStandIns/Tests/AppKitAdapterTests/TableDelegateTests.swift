@@ -15,6 +15,30 @@ final class SelectionDelegate: NSObject, NSTableViewDelegate {
   }
 }
 
+/// The migration article's AppKit screen after the rename: the view controller is the table's
+/// delegate (set here as Interface Builder would, before the data source) and handles
+/// selection; it has no view methods, and the cell provider makes every cell.
+@MainActor
+final class AccountsScreen: NSObject, NSTableViewDelegate {
+  let tableView = NSTableView(frame: .zero)
+  var dataSource: TableViewDiffableDataSource<String, Int>!
+  var selectedAccount: Int?
+
+  func viewDidLoad() {
+    tableView.addTableColumn(NSTableColumn(identifier: NSUserInterfaceItemIdentifier("name")))
+    tableView.delegate = self
+    dataSource = TableViewDiffableDataSource(tableView: tableView) { _, _, _, account in
+      let cell = CellView()
+      cell.text = "\(account)"
+      return cell
+    }
+  }
+
+  func tableViewSelectionDidChange(_ notification: Notification) {
+    selectedAccount = tableView.selectedRowIndexes.first.flatMap(dataSource.itemIdentifier(forRow:))
+  }
+}
+
 /// A table with one column and no delegate, and a data source whose cells show their item.
 @MainActor
 private func makeBareTable() -> NSTableView {
@@ -103,6 +127,16 @@ struct TableDelegateTests {
     dataSource.apply(snapshot([("a", [1]), ("b", [2])]), animatingDifferences: true)
     #expect(shown(view) == ["#a", "1", "#b", "2"])
     #expect(rowViews == 4)
+  }
+
+  @Test("The migration article's accounts screen: cells from the provider, selection to the view controller")
+  func accountsScreen() {
+    let screen = AccountsScreen()
+    screen.viewDidLoad()
+    screen.dataSource.apply(snapshot([("a", [10, 20])]), animatingDifferences: true)
+    #expect(shown(screen.tableView) == ["10", "20"])
+    screen.tableView.standInUserSelectRow(1)
+    #expect(screen.selectedAccount == 20)
   }
 
   @Test("An app delegate that forwards the view questions, as before, still works")

@@ -54,6 +54,10 @@ public protocol NSTableViewDelegate: NSObjectProtocol {
   /// Optional. Whether a row is a group row.
   @available(macOS 10.5, *)
   func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool
+
+  /// Optional. The selection changed (AppKit registers a delegate that implements it for
+  /// `NSTableViewSelectionDidChangeNotification`; the stand-in calls it directly).
+  func tableViewSelectionDidChange(_ notification: Notification)
 }
 
 extension NSTableViewDelegate {
@@ -63,6 +67,8 @@ extension NSTableViewDelegate {
   public func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView? { nil }
   /// Not implemented: no group rows.
   public func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool { false }
+  /// Not implemented: nothing happens.
+  public func tableViewSelectionDidChange(_ notification: Notification) {}
 }
 
 /// Stand-in only: what a stand-in `NSTableView` shows for one row.
@@ -212,6 +218,14 @@ open class NSTableView: NSControl {
   open func selectRowIndexes(_ indexes: IndexSet, byExtendingSelection extend: Bool) {
     if !extend { standIn.deselectAll() }
     for row in indexes { standIn.select(IndexPath(item: row, section: 0)) }
+  }
+
+  /// Stand-in only: the user clicks `row`: it becomes the selection and the delegate hears of
+  /// it (`tableViewSelectionDidChange(_:)`, the notification AppKit posts for a user's change).
+  public func standInUserSelectRow(_ row: Int) {
+    selectRowIndexes(IndexSet(integer: row), byExtendingSelection: false)
+    delegate?.tableViewSelectionDidChange(
+      Notification(name: Notification.Name("NSTableViewSelectionDidChangeNotification"), object: self))
   }
 
   /// Deselects a row.

@@ -116,34 +116,119 @@
     }
   }
 
-  /// The delegate a ``TableViewDiffableDataSource`` gives a table that has none: answers the
-  /// view questions of a view-based table from the data source's providers.
+  /// The table's delegate while a ``TableViewDiffableDataSource`` drives it: answers the view
+  /// questions of a view-based table from the data source's providers, as AppKit's
+  /// `NSTableViewDiffableDataSource` does whatever the delegate, and passes everything else to
+  /// the app's own delegate (``forwardTarget``), as RxCocoa's delegate proxies do.
+  ///
+  /// - `tableView(_:viewFor:row:)`: always the data source's (its cell and section header
+  ///   providers).
+  /// - `tableView(_:rowViewForRow:)`: the data source's ``TableViewDiffableDataSource/rowViewProvider``
+  ///   when set, otherwise the app's delegate.
+  /// - `tableView(_:isGroupRow:)`: the data source's when it has a section header provider
+  ///   (AppKit documents that the table then never asks the delegate), otherwise the app's delegate.
+  /// - Every other delegate method: on Apple platforms the Objective-C runtime sends it to the
+  ///   app's delegate (`responds(to:)` says yes for what that delegate implements,
+  ///   `forwardingTarget(for:)` names it), so the app's delegate sees every call it saw before.
+  ///   Without an Objective-C runtime (the Linux stand-ins) the proxy forwards the stand-in
+  ///   protocol's other requirements explicitly.
   @MainActor
-  final class _AppKitTableDelegate: NSObject, NSTableViewDelegate {
+  final class _AppKitTableDelegateProxy: NSObject, NSTableViewDelegate {
     var viewFor: (NSTableView, NSTableColumn?, Int) -> NSView? = { _, _, _ in nil }
     var rowViewForRow: (NSTableView, Int) -> NSTableRowView? = { _, _ in nil }
     var isGroupRow: (NSTableView, Int) -> Bool = { _, _ in false }
+    /// Whether the data source has a row view provider (otherwise the app's delegate is asked).
+    var providesRowViews: () -> Bool = { false }
+    /// Whether the data source has a section header provider (otherwise the app's delegate is asked).
+    var providesGroupRows: () -> Bool = { false }
+
+    /// The app's delegate, held weakly as the table holds its delegate. Read by the Objective-C
+    /// runtime's questions (`responds(to:)`, `forwardingTarget(for:)`), which are not isolated;
+    /// written only on the main actor.
+    nonisolated(unsafe) weak var forwardTarget: (any NSTableViewDelegate)?
 
     func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
       viewFor(tableView, tableColumn, row)
     }
+
     func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView? {
-      rowViewForRow(tableView, row)
+      if providesRowViews() { return rowViewForRow(tableView, row) }
+      #if canImport(ObjectiveC)
+        return forwardTarget?.tableView?(tableView, rowViewForRow: row)
+      #else
+        return forwardTarget?.tableView(tableView, rowViewForRow: row)
+      #endif
     }
-    func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool { isGroupRow(tableView, row) }
+
+    func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool {
+      if providesGroupRows() { return isGroupRow(tableView, row) }
+      #if canImport(ObjectiveC)
+        return forwardTarget?.tableView?(tableView, isGroupRow: row) ?? false
+      #else
+        return forwardTarget?.tableView(tableView, isGroupRow: row) ?? false
+      #endif
+    }
+
+    #if canImport(ObjectiveC)
+      /// Yes for the three methods above (and `NSObject`'s), and for whatever the app's delegate
+      /// implements. AppKit asks when the delegate is set and caches the answers; the data
+      /// source sets the proxy again whenever the app's delegate changes.
+      nonisolated override func responds(to aSelector: Selector!) -> Bool {
+        if super.responds(to: aSelector) { return true }
+        return forwardTarget?.responds(to: aSelector) ?? false
+      }
+
+      /// Every message the proxy does not implement goes to the app's delegate.
+      nonisolated override func forwardingTarget(for aSelector: Selector!) -> Any? {
+        forwardTarget
+      }
+    #else
+      // No Objective-C runtime: forward the stand-in protocol's other requirements by hand.
+      func tableViewSelectionDidChange(_ notification: Notification) {
+        forwardTarget?.tableViewSelectionDidChange(notification)
+      }
+    #endif
   }
+
+  #if canImport(ObjectiveC)
+    /// Attached to the app's delegate (an associated object): when that delegate is deallocated
+    /// while the table still has the proxy, the proxy must be set again, or AppKit, which cached
+    /// `responds(to:)` for the delegate's methods, would send them to a proxy with nothing to
+    /// forward them to.
+    final class _AppKitDelegateDeallocationWatcher: NSObject {
+      let onDeallocation: @Sendable () -> Void
+      init(_ onDeallocation: @escaping @Sendable () -> Void) { self.onDeallocation = onDeallocation }
+      deinit { onDeallocation() }
+    }
+  #endif
 
   /// Apple's `NSTableViewDiffableDataSource`, without the prefix: drives a view-based
   /// `NSTableView` from snapshots. Rows are the items, section by section; when
   /// ``sectionHeaderViewProvider`` is set, each section starts with a group row.
   ///
   /// A thin `NSTableViewDataSource` over ``DiffableDataSource`` (``core``) through a flat-row
-  /// host. AppKit asks the table's *delegate* for views: when the table has no delegate at
-  /// creation, the data source makes it one that answers `tableView(_:viewFor:row:)`,
-  /// `tableView(_:rowViewForRow:)` and `tableView(_:isGroupRow:)` from the providers, so they
-  /// work with no forwarding. If you give the table your own delegate, forward those three
-  /// methods from it to the methods of the same names here. As AppKit documents, `apply(_:animatingDifferences: false)`
-  /// reloads without diffing. Row lookups are O(log s) for s sections.
+  /// host. As AppKit documents, `apply(_:animatingDifferences: false)` reloads without diffing.
+  /// Row lookups are O(log s) for s sections.
+  ///
+  /// ## The table's delegate
+  ///
+  /// AppKit asks a view-based table's *delegate* for its views. As AppKit's data source provides
+  /// views whatever the delegate, this one makes the table's delegate a proxy that answers
+  /// `tableView(_:viewFor:row:)` from the cell and section header providers,
+  /// `tableView(_:rowViewForRow:)` from ``rowViewProvider`` (when set) and
+  /// `tableView(_:isGroupRow:)` (when ``sectionHeaderViewProvider`` is set), and passes every
+  /// other delegate method — selection, row heights, anything your delegate implements — to
+  /// your delegate. Your delegate may be set before the data source is created (Interface
+  /// Builder) or after: the data source puts the proxy back in front of it whenever
+  /// `tableView.delegate` changes (observed with key-value observing, and checked again at every
+  /// apply). Your delegate needs no
+  /// forwarding; one that still forwards the three methods to this data source keeps working.
+  ///
+  /// What changes for your code: `tableView.delegate` reads back the proxy, not your object
+  /// (keep your own reference), and your delegate's own `tableView(_:viewFor:row:)` is not
+  /// called while this data source drives the table. While the data source is alive the table
+  /// keeps its proxy; when the data source is released the table's delegate becomes nil (the
+  /// table holds its delegate weakly) — set it again if the table lives on without it.
   @MainActor @preconcurrency
   open class TableViewDiffableDataSource<
     SectionIdentifierType: Hashable, ItemIdentifierType: Hashable
@@ -161,8 +246,15 @@
     let core: DiffableDataSource<_AppKitTableHost, SectionIdentifierType, ItemIdentifierType>
     let cellProvider: CellProvider
     private var cachedLayout: (generation: Int, layout: _FlatRowLayout)?
-    /// The delegate made for a table that had none (the table holds its delegate weakly).
-    var delegateProxy: _AppKitTableDelegate?
+    /// The table's delegate while this data source drives it (the table holds its delegate
+    /// weakly); it forwards to the app's delegate.
+    let delegateProxy = _AppKitTableDelegateProxy()
+    /// Set while the data source itself sets `tableView.delegate`.
+    private var isInstallingDelegateProxy = false
+    #if canImport(ObjectiveC)
+      /// Observes `tableView.delegate`, to put the proxy back in front of a delegate set later.
+      private var delegateObservation: NSKeyValueObservation?
+    #endif
 
     /// Makes row views; nil lets the table make its default row views.
     public var rowViewProvider: RowProvider?
@@ -196,14 +288,69 @@
           indexPathOf: { ($0.base as? ItemIdentifierType).flatMap(snapshot.indexPath(for:)) })
       }
       tableView.dataSource = self
-      if tableView.delegate == nil {
-        let proxy = _AppKitTableDelegate()
-        proxy.viewFor = { [weak self] in self?.tableView($0, viewFor: $1, row: $2) }
-        proxy.rowViewForRow = { [weak self] in self?.tableView($0, rowViewForRow: $1) }
-        proxy.isGroupRow = { [weak self] in self?.tableView($0, isGroupRow: $1) ?? false }
-        delegateProxy = proxy
-        tableView.delegate = proxy
-      }
+      let proxy = delegateProxy
+      proxy.viewFor = { [weak self] in self?.tableView($0, viewFor: $1, row: $2) }
+      proxy.rowViewForRow = { [weak self] in self?.tableView($0, rowViewForRow: $1) }
+      proxy.isGroupRow = { [weak self] in self?.tableView($0, isGroupRow: $1) ?? false }
+      proxy.providesRowViews = { [weak self] in self?.rowViewProvider != nil }
+      proxy.providesGroupRows = { [weak self] in self?.sectionHeaderViewProvider != nil }
+      installDelegateProxy()
+      #if canImport(ObjectiveC)
+        // Key-value observing, not swizzling `setDelegate:`: it is public API, touches only this
+        // table (an isa-swizzled subclass made by Foundation), and ends with the data source.
+        delegateObservation = tableView.observe(\.delegate, options: []) { [weak self] _, _ in
+          if Thread.isMainThread {
+            MainActor.assumeIsolated { self?.delegateDidChange() }
+          } else {
+            Task { @MainActor in self?.delegateDidChange() }
+          }
+        }
+      #endif
+    }
+
+    /// Makes the proxy the table's delegate, forwarding to the delegate the table has now (or,
+    /// when that is another data source's proxy, to the delegate that one forwards to). Only
+    /// while this data source is the table's data source: a newer data source takes over.
+    func installDelegateProxy() {
+      let tableView = host.tableView
+      guard tableView.dataSource === self else { return }
+      let current = tableView.delegate
+      guard current !== delegateProxy else { return }
+      let target = (current as? _AppKitTableDelegateProxy).map { $0.forwardTarget } ?? current
+      delegateProxy.forwardTarget = target
+      #if canImport(ObjectiveC)
+        if let target {
+          let key = UnsafeRawPointer(Unmanaged.passUnretained(delegateProxy).toOpaque())
+          let watcher = _AppKitDelegateDeallocationWatcher { [weak self] in
+            if Thread.isMainThread {
+              MainActor.assumeIsolated { self?.forwardTargetDeallocated() }
+            } else {
+              Task { @MainActor in self?.forwardTargetDeallocated() }
+            }
+          }
+          objc_setAssociatedObject(target, key, watcher, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+        }
+      #endif
+      isInstallingDelegateProxy = true
+      defer { isInstallingDelegateProxy = false }
+      tableView.delegate = delegateProxy
+    }
+
+    /// The app set `tableView.delegate`: put the proxy back in front of the new delegate.
+    func delegateDidChange() {
+      guard !isInstallingDelegateProxy else { return }
+      installDelegateProxy()
+    }
+
+    /// The app's delegate was deallocated: set the proxy again so that AppKit asks it afresh
+    /// which methods it implements (now only its own).
+    func forwardTargetDeallocated() {
+      let tableView = host.tableView
+      guard delegateProxy.forwardTarget == nil, tableView.delegate === delegateProxy else { return }
+      isInstallingDelegateProxy = true
+      defer { isInstallingDelegateProxy = false }
+      tableView.delegate = nil
+      tableView.delegate = delegateProxy
     }
 
     func layout() -> _FlatRowLayout {
@@ -231,6 +378,7 @@
       _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
       animatingDifferences: Bool, completion: (() -> Void)? = nil
     ) {
+      installDelegateProxy()
       if animatingDifferences {
         core.apply(snapshot, animatingDifferences: true, completion: completion)
       } else {
@@ -275,10 +423,19 @@
     // MARK: NSTableViewDataSource and the delegate methods to forward
 
     /// The number of rows: items plus header rows.
-    open func numberOfRows(in tableView: NSTableView) -> Int { layout().numberOfRows }
+    open func numberOfRows(in tableView: NSTableView) -> Int {
+      #if !canImport(ObjectiveC)
+        // Without key-value observing (the Linux stand-ins), a delegate the app set since is
+        // found when the table next asks for its rows. On Apple platforms the observation has
+        // done it already, and the table is not changed from inside its own data-source call.
+        if tableView === host.tableView { installDelegateProxy() }
+      #endif
+      return layout().numberOfRows
+    }
 
-    /// The view for a cell or a header row; call it from your delegate's
-    /// `tableView(_:viewFor:row:)`.
+    /// The view for a cell or a header row. The table gets it through the data source's
+    /// delegate proxy; a delegate of yours that still forwards `tableView(_:viewFor:row:)` here
+    /// keeps working.
     open func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
       guard let position = layout().position(ofRow: row),
         let section = core.sectionIdentifier(for: position.section)
@@ -292,8 +449,8 @@
       return cellProvider(tableView, tableColumn, row, identifier)
     }
 
-    /// The row view from ``rowViewProvider``; call it from your delegate's
-    /// `tableView(_:rowViewForRow:)`.
+    /// The row view from ``rowViewProvider`` (nil when it is not set). The table gets it through
+    /// the data source's delegate proxy.
     open func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView? {
       guard let provider = rowViewProvider, let position = layout().position(ofRow: row) else { return nil }
       let identifier: AnyHashable? =
@@ -302,8 +459,8 @@
       return identifier.map { provider(tableView, row, $0) }
     }
 
-    /// Whether `row` is a section header row; call it from your delegate's
-    /// `tableView(_:isGroupRow:)`.
+    /// Whether `row` is a section header row. The table gets it through the data source's
+    /// delegate proxy when ``sectionHeaderViewProvider`` is set.
     open func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool {
       guard let position = layout().position(ofRow: row) else { return false }
       return position.item == nil

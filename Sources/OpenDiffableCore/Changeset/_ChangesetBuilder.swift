@@ -82,7 +82,7 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
     SectionIdentifierType, ItemIdentifierType
   > {
     if new._marks == nil, let deferred = new._deferred, !deferred.sectionsAreChecked,
-      old._withCheckedSections({ new._storedSectionsIdentical($0) })
+      old._withCheckedSections({ new._storedSectionsEqual($0, bytewise: true) })
     {
       deferred.markChecked()
       // When `old` has its index, `new` shares it (O(1)): the next diff, with `new` as the old

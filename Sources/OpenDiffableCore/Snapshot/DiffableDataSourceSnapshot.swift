@@ -177,8 +177,8 @@ extension DiffableDataSourceSnapshot {
 
   /// Whether the item index may be deferred, shared or derived for this identifier type, and
   /// rebuilt snapshots settled by comparing their stored sections: only when the identifier
-  /// holds no references (`_isPOD`: integers, `UUID`, trivial structs and enums of them), or is
-  /// one of the types hashed from their bits. Such a value cannot change while it is stored, and
+  /// holds no references (`_isPOD`: integers, `UUID`, trivial structs and enums of them; the
+  /// types hashed from their bits are all among them). Such a value cannot change while it is stored, and
   /// identical bytes get identical answers from `==` and `hash(into:)`, so a check made later
   /// (at the first lookup, or at release) finds exactly what a check at the call would have, and
   /// a section whose bytes equal a checked section's holds every identifier once. Any other
@@ -186,7 +186,7 @@ extension DiffableDataSourceSnapshot {
   /// after the call (a hash that reads a class field), so it is indexed at the call, as Apple's
   /// snapshot does. A type test that folds away where the snapshot is specialized.
   @inlinable static var _defersIndex: Bool {
-    _isPOD(ItemIdentifierType.self) || _ItemHash.hashesFromBits(ItemIdentifierType.self)
+    _isPOD(ItemIdentifierType.self)
   }
 
   /// Sets the deferred index and the addresses lookups read from it.
@@ -239,27 +239,18 @@ extension DiffableDataSourceSnapshot {
   }
 
   /// Whether both snapshots have the same sections, in the same order, with the same items in
-  /// the same order, as stored. O(n) comparisons at worst, O(s) for shared arrays; stops at the
-  /// first difference.
-  @inlinable func _storedSectionsEqual(_ other: Self) -> Bool {
+  /// the same order, as stored. With `bytewise`, items are compared byte for byte, so that a
+  /// section equal to a checked one holds every identifier once whatever the identifiers' `==`
+  /// does: only for identifiers that hold no references (``_defersIndex``; `false` for any other
+  /// type). O(n) comparisons (or one `memcmp` per section) at worst, O(s) for shared arrays;
+  /// stops at the first difference.
+  @inlinable func _storedSectionsEqual(_ other: Self, bytewise: Bool = false) -> Bool {
+    if bytewise && !Self._defersIndex { return false }
     guard _sectionIDs == other._sectionIDs else { return false }
-    for position in _slotAtPosition.indices where _items(atPosition: position) != other._items(atPosition: position) {
-      return false
-    }
-    return true
-  }
-
-  /// Whether both snapshots have the same sections, in the same order, with the same items in
-  /// the same order, as stored: the items compared byte for byte, so that a section equal to a
-  /// checked one holds every identifier once whatever the identifiers' `==` does (the deferred
-  /// index exists only for identifiers that hold no references, see ``_defersIndex``; `false`
-  /// for any other type). O(n) at worst (a `memcmp`), O(s) for shared arrays; stops at the first
-  /// difference.
-  @inlinable func _storedSectionsIdentical(_ other: Self) -> Bool {
-    guard Self._defersIndex, _sectionIDs == other._sectionIDs else { return false }
-    for position in _slotAtPosition.indices
-    where !_bytesEqual(_items(atPosition: position), other._items(atPosition: position)) {
-      return false
+    for position in _slotAtPosition.indices {
+      let mine = _items(atPosition: position)
+      let theirs = other._items(atPosition: position)
+      if bytewise ? !_bytesEqual(mine, theirs) : mine != theirs { return false }
     }
     return true
   }

@@ -43,9 +43,11 @@ extension DiffableDataSource {
         _recordedContent[key] = content
         continue
       }
-      if let recorded = _recordedContent[key], _contentEqual(recorded, content) { continue }
+      // One lookup records the content and returns what was recorded.
+      if let recorded = _recordedContent.updateValue(content, forKey: key), _contentEqual(recorded, content) {
+        continue
+      }
       changed.append(path)
-      _recordedContent[key] = content
     }
     _pruneRecordedContent(keeping: visible, in: new)
     changed.sort()

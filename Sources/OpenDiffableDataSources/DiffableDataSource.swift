@@ -338,7 +338,7 @@ public final class DiffableDataSource<
     }
     _hostCallDepth += 1
     defer { _hostCallDepth -= 1 }
-    if let contentProvider { _recordedContent[_HashPinnedKey(item)] = contentProvider(item) }
+    _recordContent(of: item)
     guard let cell = cellProvider(host, indexPath, item) else {
       _dataSourceMisuse(
         "cell provider", "returned nil for index path \(indexPath) with item identifier \(_describe(item))",
@@ -378,13 +378,7 @@ extension DiffableDataSource: _DiffableListDataSourceConnectionSource {
     return provider(identifier)
   }
 
-  func _outlineLevel(ofItemAt indexPath: IndexPath) -> Int {
-    guard let item = _current.itemIdentifier(for: indexPath),
-      let section = sectionIdentifier(for: indexPath.section),
-      let outline = _sectionSnapshots[section], outline.contains(item)
-    else { return 0 }
-    return outline.level(of: item)
-  }
+  func _outlineLevel(ofItemAt indexPath: IndexPath) -> Int { _outlineLevelIfOutlined(ofItemAt: indexPath) ?? 0 }
 
   func _canMoveItem(at indexPath: IndexPath) -> Bool { canMoveItem(at: indexPath) }
 

@@ -47,7 +47,8 @@ struct DataSourceContractBreakingIdentifierTests {
   }
 
   /// Finding 7: the simulator's invalid-batch stop used `preconditionFailure`, whose message is
-  /// dropped in optimized builds. It must print its message (run under `-c release` to see it).
+  /// dropped in optimized builds. It must print its message. CI runs this test optimized (the
+  /// internal-checks run is built with `-O`), where the old stop fails it.
   @Test func simulatorInvalidBatchStopPrintsItsMessage() async {
     await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       await MainActor.run {

@@ -19,6 +19,13 @@ import PackageDescription
 let flavour = Context.environment["OPENDIFFABLE_STANDIN"] ?? "UIKit"
 precondition(["UIKit", "AppKit"].contains(flavour), "OPENDIFFABLE_STANDIN must be UIKit or AppKit, not \(flavour)")
 
+// Foundation on Apple platforms has no `IndexPath.section`, `.item`, `.row` or their
+// initializers: UIKit and AppKit add them (the stand-ins transcribe those extensions). The library
+// declares them for Linux only; compiled with this flag it does not, as on Apple platforms, so a
+// library module that used UIKit's spelling without importing UIKit fails to compile here as it
+// would on iOS (and the result no longer depends on whether SwiftPM built the stand-in first).
+let appleFoundation: [SwiftSetting] = [.define("OPENDIFFABLE_APPLE_FOUNDATION")]
+
 let package = Package(
   name: "AppleStandIns",
   platforms: [.macOS(.v10_15)],
@@ -27,7 +34,9 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
   ],
   targets: [
-    .target(name: "OpenDiffableCore", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
+    .target(
+      name: "OpenDiffableCore", dependencies: [.product(name: "Atomics", package: "swift-atomics")],
+      swiftSettings: appleFoundation),
     // UIKit's batch-update rules (the main package's BatchUpdateSimulator, compiled on its own
     // so that the stand-in views can use it without depending on the data sources).
     .target(name: "BatchUpdateRules", dependencies: ["OpenDiffableCore"]),
@@ -36,13 +45,21 @@ let package = Package(
     .target(name: flavour, dependencies: ["StandInList", "BatchUpdateRules", "OpenDiffableCore"]),
     // The explicit dependency on the stand-in makes SwiftPM build it first, so that
     // `canImport` sees it.
-    .target(name: "OpenDiffableDataSources", dependencies: ["OpenDiffableCore", .target(name: flavour)]),
-    .target(name: "OpenDiffable", dependencies: ["OpenDiffableCore", "OpenDiffableDataSources"]),
+    .target(
+      name: "OpenDiffableDataSources", dependencies: ["OpenDiffableCore", .target(name: flavour)],
+      swiftSettings: appleFoundation),
+    .target(
+      name: "OpenDiffable", dependencies: ["OpenDiffableCore", "OpenDiffableDataSources"], swiftSettings: appleFoundation),
     // Stand-in Core Data. Its fetched results controller's delegate protocol names the snapshot
     // reference class that UIKit or AppKit declares, hence the dependency on the flavour.
     .target(name: "CoreData", dependencies: [.target(name: flavour)]),
     // The main package's Core Data bridge, compiled for real against the stand-in.
-    .target(name: "OpenDiffableCoreData", dependencies: ["OpenDiffable", "CoreData"]),
+    .target(name: "OpenDiffableCoreData", dependencies: ["OpenDiffable", "CoreData"], swiftSettings: appleFoundation),
+    // The testing and terminal modules, compiled as on Apple platforms (no `IndexPath`
+    // accessors of the library's own, no UIKit import): they must not use UIKit's spelling
+    // either. InteropTests depends on them so that `swift test` builds them.
+    .target(name: "OpenDiffableTesting", dependencies: ["OpenDiffable"], swiftSettings: appleFoundation),
+    .target(name: "OpenDiffableTerminal", dependencies: ["OpenDiffable"], swiftSettings: appleFoundation),
     // Calls the adapters from non-isolated code in Swift 5 mode: compiles only if the adapter
     // classes are `@MainActor @preconcurrency`, as Apple's are.
     .target(
@@ -73,7 +90,8 @@ let package = Package(
     .testTarget(
       name: "InteropTests",
       dependencies: [
-        "OpenDiffable", "OpenDiffableCoreData", "CoreData", .target(name: flavour),
+        "OpenDiffable", "OpenDiffableCoreData", "CoreData", .target(name: flavour), "OpenDiffableTesting",
+        "OpenDiffableTerminal",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]

@@ -54,21 +54,21 @@ extension DiffableDataSource {
     var final = initial
     final.deleteItems([item])
     let sections = final.sectionIdentifiers
-    guard sections.indices.contains(destinationIndexPath.section) else {
+    guard sections.indices.contains(destinationIndexPath._section) else {
       _dataSourceMisuse(
         operation, "the destination \(destinationIndexPath) names a section that does not exist",
         fix: "Report a destination in the state after the move")
     }
-    let destinationSection = sections[destinationIndexPath.section]
+    let destinationSection = sections[destinationIndexPath._section]
     let remaining = final.itemIdentifiers(inSection: destinationSection)
-    guard (0...remaining.count).contains(destinationIndexPath.item) else {
+    guard (0...remaining.count).contains(destinationIndexPath._item) else {
       _dataSourceMisuse(
         operation,
         "the destination \(destinationIndexPath) is past the end of its section (\(remaining.count) other items)",
         fix: "Report a destination in the state after the move")
     }
-    if destinationIndexPath.item < remaining.count {
-      final.insertItems([item], beforeItem: remaining[destinationIndexPath.item])
+    if destinationIndexPath._item < remaining.count {
+      final.insertItems([item], beforeItem: remaining[destinationIndexPath._item])
     } else {
       final.appendItems([item], toSection: destinationSection)
     }

@@ -118,7 +118,7 @@ extension DiffableDataSource {
   /// not applied as a section snapshot. What list cells' indentation follows. O(1) average.
   func _outlineLevelIfOutlined(ofItemAt indexPath: IndexPath) -> Int? {
     guard let item = _current.itemIdentifier(for: indexPath),
-      let section = sectionIdentifier(for: indexPath.section),
+      let section = sectionIdentifier(for: indexPath._section),
       let outline = _sectionSnapshots[section], outline.contains(item)
     else { return nil }
     return outline.level(of: item)

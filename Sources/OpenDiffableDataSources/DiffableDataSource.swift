@@ -393,7 +393,7 @@ extension DiffableDataSource: _DiffableListDataSourceConnectionSource {
 
   func _outlineExpansion(ofItemAt indexPath: IndexPath) -> Bool? {
     guard let item = _current.itemIdentifier(for: indexPath),
-      let section = sectionIdentifier(for: indexPath.section),
+      let section = sectionIdentifier(for: indexPath._section),
       let outline = _sectionSnapshots[section], outline.contains(item),
       !outline.snapshot(of: item).items.isEmpty
     else { return nil }

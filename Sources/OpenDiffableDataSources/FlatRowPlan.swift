@@ -22,7 +22,7 @@ struct _FlatRowLayout: Equatable {
 
   /// The row of the item at `indexPath`. O(1).
   func row(for indexPath: IndexPath) -> Int {
-    starts[indexPath.section] + (hasHeaderRows ? 1 : 0) + indexPath.item
+    starts[indexPath._section] + (hasHeaderRows ? 1 : 0) + indexPath._item
   }
 
   /// The rows of section `section`, header included. O(1).

@@ -108,12 +108,12 @@ public final class TerminalListView {
 
   /// The kept cell of the row at `indexPath`, or nil.
   func keptCell(at indexPath: IndexPath) -> TerminalCell? {
-    contains(indexPath) ? sections[indexPath.section].rows[indexPath.item].cell : nil
+    contains(indexPath) ? sections[indexPath._section].rows[indexPath._item].cell : nil
   }
 
   private func contains(_ indexPath: IndexPath) -> Bool {
-    indexPath.count == 2 && sections.indices.contains(indexPath.section)
-      && sections[indexPath.section].rows.indices.contains(indexPath.item)
+    indexPath.count == 2 && sections.indices.contains(indexPath._section)
+      && sections[indexPath._section].rows.indices.contains(indexPath._item)
   }
 
   // MARK: - Updates (UIKit spelling)
@@ -276,7 +276,7 @@ public final class TerminalListView {
     var paths: [IndexPath] = []
     for (section, content) in sections.enumerated() {
       for (item, row) in content.rows.enumerated() where row.isSelected {
-        paths.append(IndexPath(item: item, section: section))
+        paths.append(IndexPath(_item: item, section: section))
       }
     }
     return paths.isEmpty ? nil : paths
@@ -289,7 +289,7 @@ public final class TerminalListView {
   public func selectItem(at indexPath: IndexPath?) {
     if !allowsMultipleSelection || indexPath == nil { deselectAll() }
     guard let indexPath, contains(indexPath) else { return }
-    sections[indexPath.section].rows[indexPath.item].isSelected = true
+    sections[indexPath._section].rows[indexPath._item].isSelected = true
   }
 
   /// Deselects the item at `indexPath`. An index path outside the list is ignored.
@@ -297,7 +297,7 @@ public final class TerminalListView {
   /// - Complexity: O(1).
   public func deselectItem(at indexPath: IndexPath) {
     guard contains(indexPath) else { return }
-    sections[indexPath.section].rows[indexPath.item].isSelected = false
+    sections[indexPath._section].rows[indexPath._item].isSelected = false
   }
 
   private func deselectAll() {
@@ -315,7 +315,7 @@ public final class TerminalListView {
   public var focusedIndexPath: IndexPath? {
     get {
       for (section, content) in sections.enumerated() {
-        if let item = content.rows.firstIndex(where: \.isFocused) { return IndexPath(item: item, section: section) }
+        if let item = content.rows.firstIndex(where: \.isFocused) { return IndexPath(_item: item, section: section) }
       }
       return nil
     }
@@ -326,7 +326,7 @@ public final class TerminalListView {
       }
       guard contains(newValue) else { return }
       clearFocus()
-      sections[newValue.section].rows[newValue.item].isFocused = true
+      sections[newValue._section].rows[newValue._item].isFocused = true
       if selectionFollowsFocus { selectItem(at: newValue) }
       scrollFocusIntoView()
     }
@@ -353,7 +353,7 @@ public final class TerminalListView {
   private func indexPath(ordinal: Int) -> IndexPath? {
     var remaining = ordinal
     for (section, content) in sections.enumerated() {
-      if remaining < content.rows.count { return IndexPath(item: remaining, section: section) }
+      if remaining < content.rows.count { return IndexPath(_item: remaining, section: section) }
       remaining -= content.rows.count
     }
     return nil
@@ -368,7 +368,7 @@ public final class TerminalListView {
     if focusedIndexPath == nil, totalItems > 0 {
       let target = min(ordinal ?? 0, totalItems - 1)
       if let path = indexPath(ordinal: target) {
-        sections[path.section].rows[path.item].isFocused = true
+        sections[path._section].rows[path._item].isFocused = true
         if selectionFollowsFocus { selectItem(at: path) }
       }
     }
@@ -418,8 +418,8 @@ public final class TerminalListView {
   /// - Complexity: O(sections).
   public func line(for indexPath: IndexPath) -> Int? {
     guard contains(indexPath) else { return nil }
-    let start = sectionLineStarts().starts[indexPath.section]
-    return start + (sections[indexPath.section].header == nil ? 0 : 1) + indexPath.item
+    let start = sectionLineStarts().starts[indexPath._section]
+    return start + (sections[indexPath._section].header == nil ? 0 : 1) + indexPath._item
   }
 
   /// Scrolls as little as possible so that the item at `indexPath` is visible (and its section
@@ -428,7 +428,7 @@ public final class TerminalListView {
   /// - Complexity: O(sections).
   public func scrollToItem(at indexPath: IndexPath) {
     guard let line = line(for: indexPath) else { return }
-    let top = (indexPath.item == 0 && sections[indexPath.section].header != nil) ? line - 1 : line
+    let top = (indexPath._item == 0 && sections[indexPath._section].header != nil) ? line - 1 : line
     if top < scrollOffset {
       scrollOffset = top
     } else if line >= scrollOffset + height {
@@ -483,10 +483,10 @@ public final class TerminalListView {
         offset -= 1
       }
       if offset < content.rows.count {
-        drawnRows.append(IndexPath(item: offset, section: section))
+        drawnRows.append(IndexPath(_item: offset, section: section))
         if content.rows[offset].cell == nil, let dataSource {
           sections[section].rows[offset].cell = dataSource.listView(
-            self, cellForItemAt: IndexPath(item: offset, section: section))
+            self, cellForItemAt: IndexPath(_item: offset, section: section))
           requests += 1
         }
         lines.append(renderRow(sections[section].rows[offset]))
@@ -512,12 +512,12 @@ public final class TerminalListView {
     let drawn = Set(drawnRows)
     if let previous = rowsWithCells {
       for path in previous where !drawn.contains(path) && contains(path) {
-        sections[path.section].rows[path.item].cell = nil
+        sections[path._section].rows[path._item].cell = nil
       }
     } else {
       for section in sections.indices {
         for item in sections[section].rows.indices where sections[section].rows[item].cell != nil {
-          if !drawn.contains(IndexPath(item: item, section: section)) { sections[section].rows[item].cell = nil }
+          if !drawn.contains(IndexPath(_item: item, section: section)) { sections[section].rows[item].cell = nil }
         }
       }
     }
@@ -536,7 +536,7 @@ public final class TerminalListView {
       let first = layout.starts[section] + (content.header == nil ? 0 : 1)
       let lower = max(first, top)
       let upper = min(first + content.rows.count, top + height)
-      if lower < upper { result += (lower..<upper).map { IndexPath(item: $0 - first, section: section) } }
+      if lower < upper { result += (lower..<upper).map { IndexPath(_item: $0 - first, section: section) } }
       if first >= top + height { break }
     }
     return result

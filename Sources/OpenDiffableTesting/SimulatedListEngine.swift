@@ -52,7 +52,7 @@ final class _SimulatedListEngine<
       var items: [ItemIdentifierType] = []
       for item in 0..<connection.numberOfItems(inSection: section) {
         guard
-          let itemIdentifier = connection.itemIdentifier(at: IndexPath(item: item, section: section))?.base
+          let itemIdentifier = connection.itemIdentifier(at: IndexPath(_item: item, section: section))?.base
             as? ItemIdentifierType
         else { _simulatorStop("item \(item) of section \(section) has no identifier") }
         items.append(itemIdentifier)
@@ -117,14 +117,14 @@ final class _SimulatedListEngine<
   func reconfigure(_ indexPaths: [IndexPath]) {
     log.append(.reconfigure(indexPaths))
     for path in indexPaths {
-      guard cells.indices.contains(path.section), cells[path.section].indices.contains(path.item) else {
+      guard cells.indices.contains(path._section), cells[path._section].indices.contains(path._item) else {
         if stopsOnInvalidBatch { _simulatorStop("reconfigure of \(path), which has no row") }
         errors.append(BatchUpdateError(.malformedPosition, "reconfigure of \(path), which has no row"))
         continue
       }
       // Like UIKit: a row off screen has no cell to reconfigure; it is made when it scrolls in.
-      guard cells[path.section][path.item] != nil else { continue }
-      cells[path.section][path.item] = makeCell(at: path)
+      guard cells[path._section][path._item] != nil else { continue }
+      cells[path._section][path._item] = makeCell(at: path)
     }
   }
 
@@ -139,7 +139,7 @@ final class _SimulatedListEngine<
       let lower = max(start, visibleWindow?.lowerBound ?? start)
       let upper = min(end, visibleWindow?.upperBound ?? end)
       if lower < upper {
-        for flat in lower..<upper { result.append(IndexPath(item: flat - start, section: section)) }
+        for flat in lower..<upper { result.append(IndexPath(_item: flat - start, section: section)) }
       }
       start = end
       if let window = visibleWindow, start >= window.upperBound { break }
@@ -159,7 +159,7 @@ final class _SimulatedListEngine<
       for item in cells[section].indices {
         if isVisible(flat: flat) {
           if cells[section][item] == nil {
-            cells[section][item] = makeCell(at: IndexPath(item: item, section: section))
+            cells[section][item] = makeCell(at: IndexPath(_item: item, section: section))
           }
         } else {
           cells[section][item] = nil
@@ -190,8 +190,8 @@ final class _SimulatedListEngine<
     if !connection.canMoveItem(at: source) { _simulatorStop("the data source refuses to move \(source)") }
     var shown = Snapshot()
     var rows = itemIdentifiers
-    let item = rows[source.section].remove(at: source.item)
-    rows[destination.section].insert(item, at: destination.item)
+    let item = rows[source._section].remove(at: source._item)
+    rows[destination._section].insert(item, at: destination._item)
     for (section, items) in zip(sectionIdentifiers, rows) {
       shown.appendSections([section])
       shown.appendItems(items, toSection: section)
@@ -231,10 +231,10 @@ final class _SimulatedListEngine<
 
   func rowKey(at path: IndexPath) -> RowKey? {
     let sections = simulator.sections
-    guard sections.indices.contains(path.section), sections[path.section].rows.indices.contains(path.item) else {
+    guard sections.indices.contains(path._section), sections[path._section].rows.indices.contains(path._item) else {
       return nil
     }
-    return RowKey(item: sections[path.section].rows[path.item].identifier)
+    return RowKey(item: sections[path._section].rows[path._item].identifier)
   }
 
   func selectedRowKeys() -> [RowKey] { selected.compactMap { rowKey(at: $0) } }
@@ -248,7 +248,7 @@ final class _SimulatedListEngine<
     for (sectionIndex, section) in simulator.sections.enumerated() where !section.isLoaded {
       for (rowIndex, row) in section.rows.enumerated()
       where !row.isLoaded && wanted.contains(RowKey(item: row.identifier)) {
-        result.append(IndexPath(item: rowIndex, section: sectionIndex))
+        result.append(IndexPath(_item: rowIndex, section: sectionIndex))
       }
     }
     return result
@@ -277,7 +277,7 @@ final class _SimulatedListEngine<
         if !row.isLoaded, !row.isReconfigured, !section.isLoaded, let cell = old[_HashPinnedKey(row.identifier)] {
           return cell
         }
-        return makeCell(at: IndexPath(item: rowIndex, section: sectionIndex))
+        return makeCell(at: IndexPath(_item: rowIndex, section: sectionIndex))
       }
     }
   }
@@ -289,8 +289,8 @@ final class _SimulatedListEngine<
   }
 
   func cell(at path: IndexPath) -> Cell? {
-    guard cells.indices.contains(path.section), cells[path.section].indices.contains(path.item) else { return nil }
-    return cells[path.section][path.item] ?? nil
+    guard cells.indices.contains(path._section), cells[path._section].indices.contains(path._item) else { return nil }
+    return cells[path._section][path._item] ?? nil
   }
 }
 

@@ -89,7 +89,7 @@ public final class StandInList<Cell> {
       let end = start + content.rows.count
       let lower = max(start, visibleWindow?.lowerBound ?? start)
       let upper = min(end, visibleWindow?.upperBound ?? end)
-      if lower < upper { result += (lower..<upper).map { IndexPath(item: $0 - start, section: section) } }
+      if lower < upper { result += (lower..<upper).map { IndexPath(_item: $0 - start, section: section) } }
       start = end
     }
     return result
@@ -105,16 +105,16 @@ public final class StandInList<Cell> {
   }
 
   func token(at indexPath: IndexPath) -> Int? {
-    guard rules.sections.indices.contains(indexPath.section),
-      rules.sections[indexPath.section].rows.indices.contains(indexPath.item)
+    guard rules.sections.indices.contains(indexPath._section),
+      rules.sections[indexPath._section].rows.indices.contains(indexPath._item)
     else { return nil }
-    return rules.sections[indexPath.section].rows[indexPath.item].identifier
+    return rules.sections[indexPath._section].rows[indexPath._item].identifier
   }
 
   func indexPath(ofToken token: Int) -> IndexPath? {
     for (section, content) in rules.sections.enumerated() {
       if let item = content.rows.firstIndex(where: { $0.identifier == token }) {
-        return IndexPath(item: item, section: section)
+        return IndexPath(_item: item, section: section)
       }
     }
     return nil
@@ -186,7 +186,7 @@ public final class StandInList<Cell> {
   func loadCells() {
     for (section, content) in rules.sections.enumerated() {
       for (item, row) in content.rows.enumerated() where cellByToken[row.identifier] == nil {
-        let indexPath = IndexPath(item: item, section: section)
+        let indexPath = IndexPath(_item: item, section: section)
         cellRequests.append(indexPath)
         guard let questions else { preconditionFailure("the list view has no data source") }
         cellByToken[row.identifier] = questions.cell(indexPath)
@@ -273,8 +273,8 @@ public final class StandInList<Cell> {
   /// The counts the view shows, with one row moved from `source` to `destination`.
   public func countsAfterMoving(from source: IndexPath, to destination: IndexPath) -> [Int] {
     var counts = rules.sections.map(\.rows.count)
-    counts[source.section] -= 1
-    counts[destination.section] += 1
+    counts[source._section] -= 1
+    counts[destination._section] += 1
     return counts
   }
 

@@ -22,7 +22,7 @@ open class UICollectionReusableView: UIView {}
 open class UICollectionViewCell: UICollectionReusableView {}
 
 /// A collection view cell with list styling (UIKit's `UICollectionViewListCell`).
-@available(iOS 14.0, *)
+@available(iOS 14.0, tvOS 14.0, *)
 @MainActor @preconcurrency
 open class UICollectionViewListCell: UICollectionViewCell {
   /// The level of indentation of the cell's content.

@@ -61,7 +61,7 @@ extension BatchUpdateOperations {
     return placement.rows.enumerated().map { section, sources in
       sources.enumerated().map { item, source in
         let old = source.oldIndexPath.map { rows[$0[0]][$0[1]] }
-        return makeRow(IndexPath(item: item, section: section), source, old)
+        return makeRow(IndexPath(_item: item, section: section), source, old)
       }
     }
   }
@@ -460,7 +460,7 @@ struct _BatchUpdatePass {
       var free = 0
       for offset in 0..<oldItemCounts[source] where !leaving[offset] {
         while slots[free] != nil { free += 1 }  // the count check guarantees a free slot
-        let path = IndexPath(item: offset, section: source)
+        let path = IndexPath(_item: offset, section: source)
         slots[free] = reloading[offset] ? .reloaded(path) : .kept(path)
       }
       rows.append(slots.map { $0! })

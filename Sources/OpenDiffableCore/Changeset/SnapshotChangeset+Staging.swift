@@ -33,7 +33,7 @@ extension SnapshotChangeset {
     guard !sectionMoves.isEmpty, !itemMoves.isEmpty else { return nil }
     let movedFrom = Set(sectionMoves.map(\.from))
     let movedTo = Set(sectionMoves.map(\.to))
-    let risky = itemMoves.filter { movedFrom.contains($0.from.section) || movedTo.contains($0.to.section) }
+    let risky = itemMoves.filter { movedFrom.contains($0.from._section) || movedTo.contains($0.to._section) }
     guard let first = risky.first else { return nil }
     return
       "\(risky.count) item move(s) inside sections that also move (first: \(first.from) -> \(first.to)); "

@@ -139,11 +139,11 @@ extension DiffableDataSourceSnapshot {
     if let resolved = _resolvedForLookup {
       return withExtendedLifetime(_deferred) {
         guard let location = resolved.pointee._itemLocations[identifier] else { return nil }
-        return IndexPath(item: Int(location.offset), section: resolved.pointee._slots[Int(location.slot)].position)
+        return IndexPath(_item: Int(location.offset), section: resolved.pointee._slots[Int(location.slot)].position)
       }
     }
     guard let position = _position(ofItem: identifier) else { return nil }
-    return IndexPath(item: position.item, section: position.section)
+    return IndexPath(_item: position.item, section: position.section)
   }
 
   /// The item at a `[section, item]` index path, or nil when the path is out of range

@@ -88,14 +88,14 @@
       guard visible.location != NSNotFound, visible.length > 0 else { return [] }
       return (visible.location..<visible.location + visible.length).compactMap { row in
         guard let position = layout.position(ofRow: row), let item = position.item else { return nil }
-        return IndexPath(item: item, section: position.section)
+        return IndexPath(_item: item, section: position.section)
       }
     }
     var indexPathsForSelectedItems: [IndexPath]? {
       let layout = state().layout
       return tableView.selectedRowIndexes.compactMap { row in
         guard let position = layout.position(ofRow: row), let item = position.item else { return nil }
-        return IndexPath(item: item, section: position.section)
+        return IndexPath(_item: item, section: position.section)
       }
     }
     func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
@@ -394,7 +394,7 @@
     /// The item shown at `row`, or nil (a header row, or out of range). O(log s).
     open func itemIdentifier(forRow row: Int) -> ItemIdentifierType? {
       guard let position = layout().position(ofRow: row), let item = position.item else { return nil }
-      return core.itemIdentifier(for: IndexPath(item: item, section: position.section))
+      return core.itemIdentifier(for: IndexPath(_item: item, section: position.section))
     }
 
     /// The row of the item, or nil. O(1) average.
@@ -443,7 +443,8 @@
       guard let item = position.item else {
         return sectionHeaderViewProvider?(tableView, row, section)
       }
-      guard let tableColumn, let identifier = core.itemIdentifier(for: IndexPath(item: item, section: position.section))
+      guard let tableColumn,
+        let identifier = core.itemIdentifier(for: IndexPath(_item: item, section: position.section))
       else { return nil }
       core._recordContent(of: identifier)
       return cellProvider(tableView, tableColumn, row, identifier)
@@ -454,7 +455,7 @@
     open func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView? {
       guard let provider = rowViewProvider, let position = layout().position(ofRow: row) else { return nil }
       let identifier: AnyHashable? =
-        position.item.flatMap { core.itemIdentifier(for: IndexPath(item: $0, section: position.section)) }
+        position.item.flatMap { core.itemIdentifier(for: IndexPath(_item: $0, section: position.section)) }
         .map { AnyHashable($0) } ?? core.sectionIdentifier(for: position.section).map { AnyHashable($0) }
       return identifier.map { provider(tableView, row, $0) }
     }

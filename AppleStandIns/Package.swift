@@ -79,7 +79,7 @@ let package = Package(
     .testTarget(
       name: "\(flavour)AdapterTests",
       dependencies: [
-        "OpenDiffable", .target(name: flavour), "Swift5Client", "Swift6Client",
+        "OpenDiffable", .target(name: flavour), "Swift5Client", "Swift6Client", "OpenDiffableTesting",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       // Swift Testing declares cross-import overlays for the real UIKit and AppKit

@@ -171,8 +171,27 @@ public final class DiffableDataSource<
   /// actor; the result is applied on the main actor, in order. Applies made meanwhile wait.
   /// Only identifiers that are `Sendable` can be diffed off the main actor: with others (which
   /// the data source accepts, as AppKit's data sources do) every diff runs on the main actor
-  /// whatever this says. Default: nil (every diff runs on the main actor, synchronously).
-  public var diffsOffMainActorAboveItemCount: Int?
+  /// whatever this says, and setting a threshold then sends one warning to
+  /// ``OpenDiffableDiagnostics/warningHandler`` saying so (this includes setting it through the
+  /// generic ``DiffableDataSourceSettings`` on an AppKit data source, which cannot see that its
+  /// identifiers are `Sendable`: set it on the concrete type). Default: nil (every diff runs on
+  /// the main actor, synchronously).
+  public var diffsOffMainActorAboveItemCount: Int? {
+    didSet {
+      guard diffsOffMainActorAboveItemCount != nil, _offMainDiff == nil, !_warnedThatDiffsStayOnMainActor else {
+        return
+      }
+      _warnedThatDiffsStayOnMainActor = true
+      OpenDiffableDiagnostics.warningHandler(
+        "OpenDiffable: diffsOffMainActorAboveItemCount: set to \(diffsOffMainActorAboveItemCount!) where the "
+          + "identifiers are not known to be Sendable (\(SectionIdentifierType.self), \(ItemIdentifierType.self)), "
+          + "so every diff still runs on the main actor. Off-main diffs need Sendable identifiers; on an AppKit "
+          + "data source, set it on the concrete type, not through DiffableDataSourceSettings (warned once)")
+    }
+  }
+
+  /// Whether the warning that diffs stay on the main actor was sent.
+  var _warnedThatDiffsStayOnMainActor = false
 
   /// Diffs off the main actor; set when the identifiers are `Sendable` (nil otherwise: such
   /// snapshots cannot leave the main actor).

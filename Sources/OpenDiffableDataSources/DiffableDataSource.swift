@@ -200,7 +200,12 @@ public final class DiffableDataSource<
   /// The counts of `_current`, readable from any thread (for `description`).
   nonisolated let _summary = _SnapshotSummary()
   /// Section snapshots applied with `apply(_:to:…)`, by section, while still true of `_current`.
-  var _sectionSnapshots: [SectionIdentifierType: SectionSnapshot] = [:]
+  /// (Keyed by ``_HashPinnedKey``, as `_recordedContent` is: section identifiers whose `==`
+  /// disagrees with their hash must not stop the process inside `Dictionary`. Read it through
+  /// ``_outline(of:)``.)
+  var _sectionSnapshots: _Outlines = [:]
+  /// Section snapshots by section, as ``_sectionSnapshots`` holds them.
+  typealias _Outlines = [_HashPinnedKey<SectionIdentifierType>: SectionSnapshot]
   /// Applies waiting to run, in call order.
   var _queue: [_ApplyJob] = []
   /// The apply whose diff is being computed off the main actor, if any.
@@ -392,9 +397,9 @@ extension DiffableDataSource: _DiffableListDataSourceConnectionSource {
   }
 
   func _outlineExpansion(ofItemAt indexPath: IndexPath) -> Bool? {
-    guard let item = _current.itemIdentifier(for: indexPath),
+    guard !_sectionSnapshots.isEmpty, let item = _current.itemIdentifier(for: indexPath),
       let section = sectionIdentifier(for: indexPath.section),
-      let outline = _sectionSnapshots[section], outline.contains(item),
+      let outline = _outline(of: section), outline.contains(item),
       !outline.snapshot(of: item).items.isEmpty
     else { return nil }
     return outline.isExpanded(item)

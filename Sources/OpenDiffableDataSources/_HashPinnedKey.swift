@@ -8,8 +8,8 @@
 /// ("Duplicate keys of type … were found in a Dictionary"). Identifiers equal by `==` whose
 /// hashes differ are separate keys, as the snapshot holds them. O(1) plus one hash to make.
 ///
-/// `package`: the data source keys its recorded content by it, and OpenDiffableTesting's
-/// simulated views their cells.
+/// `package`: the data source keys its recorded content and its section snapshots by it, and
+/// OpenDiffableTesting's simulated views their cells.
 package struct _HashPinnedKey<Base: Hashable>: Hashable {
   package let base: Base
   package let hash: Int

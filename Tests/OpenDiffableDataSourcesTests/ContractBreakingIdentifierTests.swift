@@ -67,3 +67,83 @@ struct DataSourceContractBreakingIdentifierTests {
     }
   }
 }
+
+/// The value a ``MutatedSection`` hashes; mutating it changes the hash and equality of every
+/// identifier that holds it.
+private final class SectionValue: @unchecked Sendable {
+  var value: Int
+  init(_ value: Int) { self.value = value }
+}
+
+/// A section identifier whose `Hashable` conformance reads a class field, which the test mutates
+/// after the section was applied.
+private struct MutatedSection: Hashable, CustomStringConvertible, @unchecked Sendable {
+  let box: SectionValue
+  init(_ value: Int) { box = SectionValue(value) }
+  static func == (lhs: MutatedSection, rhs: MutatedSection) -> Bool { lhs.box.value == rhs.box.value }
+  func hash(into hasher: inout Hasher) { hasher.combine(box.value) }
+  var description: String { "MutatedSection(\(box.value))" }
+}
+
+/// Regression tests for issue 25 in the section snapshots the data source keeps.
+///
+/// (A `ProbeHost`, not a simulated view: the simulator rebuilds the data source's snapshot by
+/// appending its sections one by one, which stops once two shown sections are equal.)
+@MainActor
+@Suite(
+  "Contract-breaking section identifiers and section snapshots",
+  .disabled(if: internalChecksEnabled, "section identifiers are mutated between calls on purpose"))
+struct DataSourceContractBreakingSectionTests {
+  /// `root` with one child, `root + 1`, expanded: an outline that the section's flat items
+  /// (what `snapshot(for:)` answers for a section without one) do not equal.
+  func outline(_ root: Int) -> DiffableDataSourceSectionSnapshot<Int> {
+    var outline = DiffableDataSourceSectionSnapshot<Int>()
+    outline.append([root])
+    outline.append([root + 1], to: root)
+    outline.expand([root])
+    return outline
+  }
+
+  /// The data source kept its section snapshots in a `Dictionary` keyed by section identifiers.
+  /// Sections `a[i]` and `b[i]` applied as section snapshots, then each `a[i]` mutated to equal
+  /// `b[i]`: the next section snapshot applied grew that dictionary and died inside the standard
+  /// library ("Duplicate keys of type 'MutatedSection' were found in a Dictionary"). An apply
+  /// that did not grow it pruned the outline of `a[i]` by looking `a[i]` up, which could find
+  /// and remove that of `b[i]` instead, or leave `snapshot(for: b[i])` answering the outline of
+  /// `a[i]`, which does not describe the rows the data source holds for `b[i]`.
+  ///
+  /// Which of `a[i]` and `b[i]` a lookup of either finds is not defined once they are equal (the
+  /// snapshot's own lookups may find either until the next full apply deletes `a[i]`), so the
+  /// test checks what is: no trap, the outline of an untouched section, and answers that agree
+  /// with the rows.
+  @Test func sectionsMutatedToEqualOtherOutlinedSectionsDoNotTrapAndAnswerTheirRows() async {
+    // 48 outlines fill a Dictionary (capacity 48): the next one rehashes every key.
+    let pairs = 24
+    let a = (0..<pairs).map { MutatedSection(7_300_000 + $0) }
+    let b = (0..<pairs).map { MutatedSection(7_310_000 + $0) }
+    let c = MutatedSection(7_320_000)
+    let host = ProbeHost()
+    let dataSource = DiffableDataSource<ProbeHost, MutatedSection, Int>(host: host) { _, _, item in "\(item)" }
+    var sections = DiffableDataSourceSnapshot<MutatedSection, Int>()
+    sections.appendSections(a + b + [c])
+    await dataSource.apply(sections)
+    for i in 0..<pairs {
+      await dataSource.apply(outline(1_000 + 10 * i), to: a[i])
+      await dataSource.apply(outline(100_000 + 10 * i), to: b[i])
+    }
+    for i in 0..<pairs { a[i].box.value = b[i].box.value }  // stored under its former hash
+
+    await dataSource.apply(outline(900_000), to: c)
+    #expect(dataSource.snapshot(for: c) == outline(900_000))
+    let shown = dataSource.snapshot()
+    for section in a + b {
+      #expect(dataSource.snapshot(for: section).visibleItems == shown.itemIdentifiers(inSection: section), "\(section)")
+    }
+    // The rows of c (the last section) follow its outline: expanded, then collapsed.
+    let c0 = IndexPath(item: 0, section: 2 * pairs)
+    #expect(host.connection?.outlineExpansion(ofItemAt: c0) == true)
+    #expect(dataSource.collapseItem(900_000))
+    #expect(dataSource.snapshot().itemIdentifiers(inSection: c) == [900_000])
+    #expect(host.connection?.outlineExpansion(ofItemAt: c0) == false)
+  }
+}

@@ -192,9 +192,12 @@ extension DiffableDataSource {
       new = snapshot
       let key = _HashPinnedKey(section)
       outlines[key] = outline
-      // Items pulled out of other outlined sections invalidate those outlines.
+      // Items pulled out of other outlined sections invalidate those outlines, and so does a
+      // section no longer found (its hash changed), as in a full apply.
       for (other, otherOutline) in outlines
-      where other != key && new.itemIdentifiers(inSection: other.base) != otherOutline.visibleItems {
+      where other != key
+        && (!new.containsSection(other.base) || new.itemIdentifiers(inSection: other.base) != otherOutline.visibleItems)
+      {
         outlines[other] = nil
       }
     }

@@ -146,4 +146,33 @@ struct DataSourceContractBreakingSectionTests {
     #expect(dataSource.snapshot().itemIdentifiers(inSection: c) == [900_000])
     #expect(host.connection?.outlineExpansion(ofItemAt: c0) == false)
   }
+
+  /// Outlined sections whose identifiers then changed so that no section equals them: applying
+  /// a section snapshot to another section pruned the outlines by asking the new snapshot for
+  /// each outlined section's items, and stopped in a call the app never made ("OpenDiffable:
+  /// itemIdentifiers(inSection:): section identifier [MutatedSection(…)] (1 identifier) was not
+  /// found in the snapshot"). Their outlines are dropped, as a full apply drops the outline of a
+  /// section it no longer holds, and the next full apply deletes the sections.
+  @Test func outlinedSectionsMutatedToEqualNoSectionLoseTheirOutlinesWithoutAStop() async {
+    let mutated = (0..<8).map { MutatedSection(7_330_000 + $0) }
+    let others = (0..<100).map { MutatedSection(7_340_000 + $0) }
+    let host = ProbeHost()
+    let dataSource = DiffableDataSource<ProbeHost, MutatedSection, Int>(host: host) { _, _, item in "\(item)" }
+    var sections = DiffableDataSourceSnapshot<MutatedSection, Int>()
+    sections.appendSections(mutated + others)
+    await dataSource.apply(sections)
+    for (index, section) in mutated.enumerated() { await dataSource.apply(outline(1_000 + 10 * index), to: section) }
+    for (index, section) in mutated.enumerated() { section.box.value = 7_350_000 + index }
+
+    await dataSource.apply(outline(900_000), to: others[0])
+    #expect(dataSource.snapshot(for: others[0]) == outline(900_000))
+    #expect(dataSource.snapshot().itemIdentifiers(inSection: others[0]) == [900_000, 900_001])
+
+    var next = DiffableDataSourceSnapshot<MutatedSection, Int>()
+    next.appendSections(others)
+    next.appendItems([900_000, 900_001], toSection: others[0])
+    await dataSource.apply(next)
+    #expect(dataSource.snapshot().sectionIdentifiers == others)
+    #expect(dataSource.snapshot(for: others[0]) == outline(900_000))
+  }
 }

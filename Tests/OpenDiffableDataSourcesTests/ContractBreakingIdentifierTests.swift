@@ -175,4 +175,37 @@ struct DataSourceContractBreakingSectionTests {
     #expect(dataSource.snapshot().sectionIdentifiers == others)
     #expect(dataSource.snapshot(for: others[0]) == outline(900_000))
   }
+
+  /// Two sections stored under the same pinned hash that become equal later: `a`, outlined,
+  /// changes to 2; `c`, equal to `a`'s former value, is outlined (its key hashes like `a`'s, and
+  /// was not equal to it then); `a` changes back. `_HashPinnedKey` compared stored keys by their
+  /// identifiers' `==`, so the two keys were now equal and the next apply that grew the
+  /// dictionary died inside the standard library ("Duplicate keys of type
+  /// '_HashPinnedKey<MutatedSection>' were found in a Dictionary").
+  @Test func sectionsStoredUnderOneHashThatBecomeEqualLaterDoNotTrap() async {
+    let a = MutatedSection(7_360_000)
+    let fillers = (0..<5).map { MutatedSection(7_370_000 + $0) }
+    let host = ProbeHost()
+    let dataSource = DiffableDataSource<ProbeHost, MutatedSection, Int>(host: host) { _, _, item in "\(item)" }
+    var sections = DiffableDataSourceSnapshot<MutatedSection, Int>()
+    sections.appendSections([a] + fillers)
+    await dataSource.apply(sections)
+    await dataSource.apply(outline(10), to: a)
+    a.box.value = 7_360_001
+    let c = MutatedSection(7_360_000)  // a's value when its outline was stored
+    var next = DiffableDataSourceSnapshot<MutatedSection, Int>()
+    next.appendSections([a, c] + fillers)
+    next.appendItems([10, 11], toSection: a)
+    await dataSource.apply(next)  // a's outline still describes its rows: kept
+    for index in 0..<4 { await dataSource.apply(outline(1_000 + 10 * index), to: fillers[index]) }
+    await dataSource.apply(outline(30), to: c)  // 6 outlines: a full Dictionary (capacity 6)
+    a.box.value = 7_360_000  // now equal to c, and both stored under the same hash
+
+    await dataSource.apply(outline(2_000), to: fillers[4])  // rehashes every key
+    #expect(dataSource.snapshot(for: fillers[4]) == outline(2_000))
+    let shown = dataSource.snapshot()
+    for section in [a, c] + fillers {
+      #expect(dataSource.snapshot(for: section).visibleItems == shown.itemIdentifiers(inSection: section), "\(section)")
+    }
+  }
 }

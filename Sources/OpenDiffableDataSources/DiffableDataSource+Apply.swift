@@ -179,19 +179,25 @@ extension DiffableDataSource {
     switch job.target {
     case .full(let snapshot):
       new = snapshot
-      // Outlines stay attached to the sections whose rows they still describe.
-      for (section, outline) in outlines
-      where !new.containsSection(section) || new.itemIdentifiers(inSection: section) != outline.visibleItems {
-        outlines[section] = nil
+      // Outlines stay attached to the sections whose rows they still describe. (Each entry is
+      // removed by its own key, never by a lookup of its section, which a section whose hash
+      // changed could answer with another section's entry.)
+      for (key, outline) in outlines
+      where !new.containsSection(key.base) || new.itemIdentifiers(inSection: key.base) != outline.visibleItems {
+        outlines[key] = nil
       }
     case .section(let section, let outline):
       var snapshot = old
       snapshot.replaceItems(inSection: section, withVisibleItemsOf: outline)
       new = snapshot
-      outlines[section] = outline
-      // Items pulled out of other outlined sections invalidate those outlines.
+      let key = _HashPinnedKey(section)
+      outlines[key] = outline
+      // Items pulled out of other outlined sections invalidate those outlines, and so does a
+      // section no longer found (its hash changed), as in a full apply.
       for (other, otherOutline) in outlines
-      where other != section && new.itemIdentifiers(inSection: other) != otherOutline.visibleItems {
+      where other != key
+        && (!new.containsSection(other.base) || new.itemIdentifiers(inSection: other.base) != otherOutline.visibleItems)
+      {
         outlines[other] = nil
       }
     }
@@ -226,7 +232,7 @@ extension DiffableDataSource {
 
   /// Continues a job whose diff ran off the main actor.
   func _offMainDiffFinished(
-    _ job: _ApplyJob, old: Snapshot, new: Snapshot, outlines: [SectionIdentifierType: SectionSnapshot],
+    _ job: _ApplyJob, old: Snapshot, new: Snapshot, outlines: _Outlines,
     changeset: SnapshotChangeset<SectionIdentifierType, ItemIdentifierType>, duration: TimeInterval,
     generation: Int
   ) {
@@ -254,7 +260,7 @@ extension DiffableDataSource {
   /// Hands one apply to the host, restores selection and focus, records the trace and, once the
   /// host finished, runs the completions.
   func _run(
-    _ job: _ApplyJob, old: Snapshot, new: Snapshot, outlines: [SectionIdentifierType: SectionSnapshot],
+    _ job: _ApplyJob, old: Snapshot, new: Snapshot, outlines: _Outlines,
     changeset: SnapshotChangeset<SectionIdentifierType, ItemIdentifierType>?, diffDuration: TimeInterval?,
     offMain: Bool
   ) {
@@ -357,7 +363,7 @@ extension DiffableDataSource {
   @discardableResult
   func _performBatch(
     _ changeset: SnapshotChangeset<SectionIdentifierType, ItemIdentifierType>, storing stored: Snapshot,
-    outlines: [SectionIdentifierType: SectionSnapshot], animated: Bool, tickets: [Int],
+    outlines: _Outlines, animated: Bool, tickets: [Int],
     findContentChanges: (() -> [IndexPath])? = nil, reconfiguring: _KeepsCell? = nil
   ) -> (marked: Int, changed: Int) {
     let marked =
@@ -494,7 +500,7 @@ extension DiffableDataSource {
   }
 
   /// Stores the new state and the outlines that still describe it.
-  func _setCurrent(_ snapshot: Snapshot, outlines: [SectionIdentifierType: SectionSnapshot]) {
+  func _setCurrent(_ snapshot: Snapshot, outlines: _Outlines) {
     _current = snapshot
     _sectionSnapshots = outlines
     _generation &+= 1

@@ -60,7 +60,7 @@ extension DiffableDataSource {
   /// reconfigured once. O(v) amortized.
   func _pruneRecordedContent(keeping visible: [IndexPath], in snapshot: Snapshot) {
     guard _recordedContent.count > max(256, 4 * visible.count) else { return }
-    var kept: [_HashPinnedKey<ItemIdentifierType>: any Equatable] = [:]
+    var kept = _HashPinnedDictionary<ItemIdentifierType, any Equatable>()
     kept.reserveCapacity(visible.count)
     for path in visible {
       guard let item = snapshot.itemIdentifier(for: path) else { continue }

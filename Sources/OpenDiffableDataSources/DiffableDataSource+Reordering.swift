@@ -78,12 +78,13 @@ extension DiffableDataSource {
     var outlines = _sectionSnapshots
     var sectionTransactions: [DiffableDataSourceSectionTransaction<SectionIdentifierType, ItemIdentifierType>] = []
     let touched = sourceSection == destinationSection ? [sourceSection] : [sourceSection, destinationSection]
-    var needsOutlineApply: [SectionIdentifierType] = []
-    let movedOutline = outlines[sourceSection].map { $0.snapshot(of: item, includingParent: true) }
+    var needsOutlineApply: [_HashPinnedKey<SectionIdentifierType>] = []
+    let movedOutline = _outline(of: sourceSection).map { $0.snapshot(of: item, includingParent: true) }
     for section in touched {
       let before = snapshot(for: section)
       let rows = final.itemIdentifiers(inSection: section)
-      var base = outlines[section]
+      let key = _HashPinnedKey(section)
+      var base = outlines[key]
       if base == nil, section == destinationSection, let movedOutline, movedOutline.items.count > 1 {
         // Descendants follow their parent: a plain destination becomes an outline of its rows.
         base = final.sectionSnapshot(forSection: section)
@@ -95,8 +96,8 @@ extension DiffableDataSource {
           _insert(movedOutline ?? _single(item), into: &outline, at: position, of: rows)
         }
         after = outline
-        outlines[section] = outline
-        if outline.visibleItems != rows { needsOutlineApply.append(section) }
+        outlines[key] = outline
+        if outline.visibleItems != rows { needsOutlineApply.append(key) }
       } else {
         after = final.sectionSnapshot(forSection: section)
       }
@@ -108,8 +109,8 @@ extension DiffableDataSource {
     }
     // What the list holds once the outlines that no longer match the moved rows are applied.
     var settled = final
-    for section in needsOutlineApply {
-      if let outline = outlines[section] { settled.replaceItems(inSection: section, withVisibleItemsOf: outline) }
+    for key in needsOutlineApply {
+      if let outline = outlines[key] { settled.replaceItems(inSection: key.base, withVisibleItemsOf: outline) }
     }
     let transaction = DiffableDataSourceTransaction(
       initialSnapshot: initial, finalSnapshot: settled,
@@ -120,10 +121,10 @@ extension DiffableDataSource {
     // The host shows `final`; an outline that no longer matches its rows is applied below,
     // the source's first (it gives up the moved item's descendants).
     var kept = outlines
-    for section in needsOutlineApply { kept[section] = nil }
+    for key in needsOutlineApply { kept[key] = nil }
     _setCurrent(final, outlines: kept)
-    for section in needsOutlineApply {
-      if let outline = outlines[section] { apply(outline, to: section) }
+    for key in needsOutlineApply {
+      if let outline = outlines[key] { apply(outline, to: key.base) }
     }
     reorderingHandlers.didReorder?(transaction)
   }

@@ -49,7 +49,7 @@ extension DiffableDataSource {
   ///
   /// - Complexity: O(1) for a stored outline, O(m) for m items otherwise.
   public func snapshot(for section: SectionIdentifierType) -> SectionSnapshot {
-    if let outline = _sectionSnapshots[section] { return outline }
+    if let outline = _outline(of: section) { return outline }
     return _current.sectionSnapshot(forSection: section)
   }
 
@@ -71,7 +71,7 @@ extension DiffableDataSource {
     _ item: ItemIdentifierType, animatingDifferences: Bool = true, completion: (() -> Void)? = nil
   ) -> Bool {
     guard let section = _current.sectionIdentifier(containingItem: item),
-      var outline = _sectionSnapshots[section], outline.contains(item), !outline.isExpanded(item)
+      var outline = _outline(of: section), outline.contains(item), !outline.isExpanded(item)
     else { return false }
     let handlers = sectionSnapshotHandlers
     if let should = handlers.shouldExpandItem, !should(item) { return false }
@@ -102,7 +102,7 @@ extension DiffableDataSource {
     _ item: ItemIdentifierType, animatingDifferences: Bool = true, completion: (() -> Void)? = nil
   ) -> Bool {
     guard let section = _current.sectionIdentifier(containingItem: item),
-      var outline = _sectionSnapshots[section], outline.contains(item), outline.isExpanded(item)
+      var outline = _outline(of: section), outline.contains(item), outline.isExpanded(item)
     else { return false }
     let handlers = sectionSnapshotHandlers
     if let should = handlers.shouldCollapseItem, !should(item) { return false }
@@ -114,12 +114,19 @@ extension DiffableDataSource {
 }
 
 extension DiffableDataSource {
+  /// The section snapshot stored for `section`, or nil. Found by `section`'s hash now and `==`
+  /// (see ``_HashPinnedKey``); `section` is not even hashed while no section has one, so that
+  /// lists without outlines pay nothing per cell. O(1) average.
+  func _outline(of section: SectionIdentifierType) -> SectionSnapshot? {
+    _sectionSnapshots.isEmpty ? nil : _sectionSnapshots[_HashPinnedKey(section)]
+  }
+
   /// The outline level of the item at `indexPath` (0 for a root), or nil when its section was
   /// not applied as a section snapshot. What list cells' indentation follows. O(1) average.
   func _outlineLevelIfOutlined(ofItemAt indexPath: IndexPath) -> Int? {
-    guard let item = _current.itemIdentifier(for: indexPath),
+    guard !_sectionSnapshots.isEmpty, let item = _current.itemIdentifier(for: indexPath),
       let section = sectionIdentifier(for: indexPath._section),
-      let outline = _sectionSnapshots[section], outline.contains(item)
+      let outline = _outline(of: section), outline.contains(item)
     else { return nil }
     return outline.level(of: item)
   }

@@ -219,7 +219,12 @@ public final class DiffableDataSource<
   /// The counts of `_current`, readable from any thread (for `description`).
   nonisolated let _summary = _SnapshotSummary()
   /// Section snapshots applied with `apply(_:to:…)`, by section, while still true of `_current`.
-  var _sectionSnapshots: [SectionIdentifierType: SectionSnapshot] = [:]
+  /// (A ``_HashPinnedDictionary``, as `_recordedContent` is: section identifiers whose `==`
+  /// disagrees with their hash must not stop the process inside `Dictionary`. Read it through
+  /// ``_outline(of:)``.)
+  var _sectionSnapshots = _Outlines()
+  /// Section snapshots by section, as ``_sectionSnapshots`` holds them.
+  typealias _Outlines = _HashPinnedDictionary<SectionIdentifierType, SectionSnapshot>
   /// Applies waiting to run, in call order.
   var _queue: [_ApplyJob] = []
   /// The apply whose diff is being computed off the main actor, if any.
@@ -237,9 +242,9 @@ public final class DiffableDataSource<
   var _applyCount = 0
   /// The content each item's cell was last made or reconfigured with (``contentProvider``),
   /// for items on screen at the last apply or whose cell was made since.
-  /// (Keyed by ``_HashPinnedKey``: identifiers whose `==` disagrees with their hash must not
+  /// (A ``_HashPinnedDictionary``: identifiers whose `==` disagrees with their hash must not
   /// stop the process inside `Dictionary`.)
-  var _recordedContent: [_HashPinnedKey<ItemIdentifierType>: any Equatable] = [:]
+  var _recordedContent = _HashPinnedDictionary<ItemIdentifierType, any Equatable>()
   /// The connection handed to the host (kept alive here).
   var _connection: DiffableListDataSourceConnection<Host.Cell>?
 
@@ -411,9 +416,9 @@ extension DiffableDataSource: _DiffableListDataSourceConnectionSource {
   }
 
   func _outlineExpansion(ofItemAt indexPath: IndexPath) -> Bool? {
-    guard let item = _current.itemIdentifier(for: indexPath),
+    guard !_sectionSnapshots.isEmpty, let item = _current.itemIdentifier(for: indexPath),
       let section = sectionIdentifier(for: indexPath._section),
-      let outline = _sectionSnapshots[section], outline.contains(item),
+      let outline = _outline(of: section), outline.contains(item),
       !outline.snapshot(of: item).items.isEmpty
     else { return nil }
     return outline.isExpanded(item)

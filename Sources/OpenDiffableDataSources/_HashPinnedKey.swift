@@ -1,26 +1,101 @@
 /// A dictionary key that keeps `Dictionary` safe from identifiers that break `Hashable`'s
-/// contract: it stores the identifier's hash taken when it was made, and two keys are equal only
-/// when their stored hashes are equal and their identifiers are `==`.
+/// contract: it stores the identifier's hash taken when it was made. Store values only through
+/// ``_HashPinnedDictionary``, which gives every key it stores a serial number.
 ///
-/// Equal keys therefore always hash alike, whatever the identifier's `==` and `hash(into:)` do
-/// (disagree, or change after the key was stored), so a `Dictionary` never finds two equal keys
-/// in different buckets — the state in which it stops the process inside the standard library
-/// ("Duplicate keys of type … were found in a Dictionary"). Identifiers equal by `==` whose
-/// hashes differ are separate keys, as the snapshot holds them. O(1) plus one hash to make.
+/// A key made to look a value up (``init(_:)``, serial 0) equals a stored key when their
+/// stored hashes are equal and their identifiers are `==`. Two stored keys are equal only when
+/// they are the same key (same serial). So equal keys always hash alike, and no two keys a
+/// dictionary holds are ever equal, whatever the identifiers' `==` and `hash(into:)` do
+/// (disagree, or change after the key was stored; two identifiers stored under the same hash
+/// may become `==` later): a `Dictionary` never finds two equal keys while it rehashes — the
+/// state in which it stops the process inside the standard library ("Duplicate keys of type …
+/// were found in a Dictionary"). Identifiers equal by `==` whose hashes differ are separate
+/// keys, as the snapshot holds them. O(1) plus one hash to make.
 ///
-/// `package`: the data source keys its recorded content by it, and OpenDiffableTesting's
-/// simulated views their cells.
+/// `package`: the data source keys its recorded content and its section snapshots by it, and
+/// OpenDiffableTesting's simulated views their cells.
 package struct _HashPinnedKey<Base: Hashable>: Hashable {
   package let base: Base
   package let hash: Int
+  /// Nonzero, and unique among the keys of one ``_HashPinnedDictionary``, for a stored key;
+  /// 0 for a key made to look a value up.
+  let serial: Int
 
+  /// A key to look `base` up with: `base`'s hash now.
   package init(_ base: Base) {
     self.base = base
     self.hash = base.hashValue
+    self.serial = 0
   }
 
-  package static func == (lhs: Self, rhs: Self) -> Bool { lhs.hash == rhs.hash && lhs.base == rhs.base }
+  /// `key` as stored under `serial`.
+  init(_ key: Self, serial: Int) {
+    base = key.base
+    hash = key.hash
+    self.serial = serial
+  }
+
+  package static func == (lhs: Self, rhs: Self) -> Bool {
+    guard lhs.hash == rhs.hash else { return false }
+    if lhs.serial != 0, rhs.serial != 0 { return lhs.serial == rhs.serial }
+    return lhs.base == rhs.base
+  }
+
   package func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 extension _HashPinnedKey: Sendable where Base: Sendable {}
+
+/// A `Dictionary` keyed by ``_HashPinnedKey``, which stores every key under a serial number of
+/// its own (see there): it never stops the process inside the standard library, whatever the
+/// identifiers do.
+///
+/// Look values up, store and remove them with keys made by ``_HashPinnedKey/init(_:)``, or with
+/// the keys it yields (which name exactly the entry they came from). Storing a value for a key
+/// it holds an equal key for replaces that key's value. O(1) average per operation, as a
+/// `Dictionary`; storing a new key looks it up first (a second probe, no second hash).
+package struct _HashPinnedDictionary<Base: Hashable, Value>: Sequence {
+  package typealias Key = _HashPinnedKey<Base>
+  var _storage: [Key: Value] = [:]
+  /// The serial of the last key stored.
+  var _lastSerial = 0
+
+  package init() {}
+
+  package var isEmpty: Bool { _storage.isEmpty }
+  package var count: Int { _storage.count }
+
+  /// The value stored for `key`; nil stores nothing, removing the entry for `key` if any.
+  package subscript(key: Key) -> Value? {
+    get { _storage[key] }
+    set {
+      if let newValue {
+        updateValue(newValue, forKey: key)
+      } else {
+        _storage[key] = nil
+      }
+    }
+  }
+
+  /// Stores `value` for `key` and returns the value it replaced, if any. One lookup when `key`
+  /// is there.
+  @discardableResult
+  package mutating func updateValue(_ value: Value, forKey key: Key) -> Value? {
+    if let index = _storage.index(forKey: key) {
+      var value = value
+      swap(&value, &_storage.values[index])
+      return value
+    }
+    _lastSerial += 1
+    _storage[Key(key, serial: _lastSerial)] = value
+    return nil
+  }
+
+  package mutating func reserveCapacity(_ minimumCapacity: Int) { _storage.reserveCapacity(minimumCapacity) }
+
+  package mutating func removeAll() { _storage.removeAll() }
+
+  package func makeIterator() -> Dictionary<Key, Value>.Iterator { _storage.makeIterator() }
+}
+
+extension _HashPinnedDictionary: Sendable where Base: Sendable, Value: Sendable {}

@@ -109,7 +109,7 @@ final class _SimulatedListEngine<
     if recording != nil { _simulatorStop("reloadData inside a batch update") }
     log.append(.reloadData)
     simulator = Simulator(dataSourceSnapshot())
-    rebuildCells(reusing: [:])
+    rebuildCells(reusing: .init())
     selected = []
     focused = nil
   }
@@ -254,8 +254,8 @@ final class _SimulatedListEngine<
     return result
   }
 
-  func cellsByIdentifier() -> [_HashPinnedKey<ItemIdentifierType>: Cell] {
-    var result: [_HashPinnedKey<ItemIdentifierType>: Cell] = [:]
+  func cellsByIdentifier() -> _HashPinnedDictionary<ItemIdentifierType, Cell> {
+    var result = _HashPinnedDictionary<ItemIdentifierType, Cell>()
     for (sectionIndex, section) in simulator.sections.enumerated() {
       for (rowIndex, row) in section.rows.enumerated() where cells.indices.contains(sectionIndex) {
         if cells[sectionIndex].indices.contains(rowIndex), let cell = cells[sectionIndex][rowIndex] {
@@ -268,7 +268,7 @@ final class _SimulatedListEngine<
 
   /// Gives every visible row a cell (kept when the row kept its cell, otherwise asked for) and
   /// the other rows none.
-  func rebuildCells(reusing old: [_HashPinnedKey<ItemIdentifierType>: Cell]) {
+  func rebuildCells(reusing old: _HashPinnedDictionary<ItemIdentifierType, Cell>) {
     var flat = 0
     cells = simulator.sections.enumerated().map { sectionIndex, section in
       section.rows.enumerated().map { rowIndex, row in

@@ -1,7 +1,8 @@
 // What an app pays when it rebuilds its snapshot on every change: building from identifiers,
 // then diffing against the snapshot the list shows. Every OpenDiffable figure has a same-run
 // baseline: the same identifiers built as plain `[[Item]]` arrays (the floor), `Dictionary`
-// for random lookups.
+// for random lookups; `String` identifiers also against `Dictionary` and `OrderedSet` builds
+// (StringIdentifiers.swift).
 //
 // Run from the Benchmarks folder:
 //   swift package benchmark --target RebuildBenchmarks
@@ -79,7 +80,7 @@ func measureBuilding<Item: Hashable>(
 
 /// What an apply costs when the app rebuilds: builds a snapshot from `sections` and diffs it
 /// against `shown`, once per iteration.
-func rebuildAndDiff(_ benchmark: Benchmark, _ sections: [[Int]], against shown: Snapshot<Int>) {
+func rebuildAndDiff<Item: Hashable>(_ benchmark: Benchmark, _ sections: [[Item]], against shown: Snapshot<Item>) {
   for _ in benchmark.scaledIterations {
     let rebuilt = buildSnapshot(sections)
     blackHole(SnapshotChangeset(from: shown, to: rebuilt))
@@ -88,9 +89,9 @@ func rebuildAndDiff(_ benchmark: Benchmark, _ sections: [[Int]], against shown: 
 
 /// The snapshot a list shows after it was built and applied (diffed against an empty list, then
 /// against its own rebuild): a rebuilt snapshot in an app's steady state.
-func shownSnapshot(_ sections: [[Int]]) -> Snapshot<Int> {
+func shownSnapshot<Item: Hashable>(_ sections: [[Item]]) -> Snapshot<Item> {
   let first = buildSnapshot(sections)
-  blackHole(SnapshotChangeset(from: Snapshot<Int>(), to: first))
+  blackHole(SnapshotChangeset(from: Snapshot<Item>(), to: first))
   let shown = buildSnapshot(sections)
   blackHole(SnapshotChangeset(from: first, to: shown))
   return shown
@@ -266,4 +267,8 @@ let benchmarks: @Sendable () -> Void = {
   } setup: {
     layout(count: 1_000_000, sections: 100) { $0 }
   }
+
+  // 5. String identifiers (StringIdentifiers.swift): indexed as they are appended, against
+  // [[String]], Dictionary<String, Int> and OrderedSet<String> doing the same work.
+  stringIdentifierBenchmarks()
 }

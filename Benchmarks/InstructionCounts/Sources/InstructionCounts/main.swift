@@ -1,0 +1,154 @@
+// Runs one case's work once to warm up, then once inside `counted_call`, the only function
+// callgrind collects (`--toggle-collect=counted_call`). The inputs are made before, and the
+// built values released after, outside the count; a rebuild's value is released inside it, as in
+// RebuildBenchmarks. Usage: InstructionCounts <case>; with no argument, lists the cases.
+import OrderedCollections
+
+#if canImport(OpenDiffable)
+  import OpenDiffable
+#else
+  import DiffableKit  // revisions before the rename
+#endif
+
+typealias Snapshot<Item: Hashable> = DiffableDataSourceSnapshot<Int, Item>
+
+@inline(never) func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+/// As RebuildBenchmarks' `buildSnapshot`: each section's identifiers copied (`map`), appended.
+@inline(never) func buildSnapshot<Item: Hashable>(_ sections: [[Item]]) -> Snapshot<Item> {
+  var snapshot = Snapshot<Item>()
+  snapshot.appendSections(Array(sections.indices))
+  for (section, items) in sections.enumerated() { snapshot.appendItems(items.map { $0 }, toSection: section) }
+  return snapshot
+}
+
+@inline(never) func buildArrays<Item: Hashable>(_ sections: [[Item]]) -> [[Item]] {
+  var result: [[Item]] = []
+  result.reserveCapacity(sections.count)
+  for items in sections { result.append(items.map { $0 }) }
+  return result
+}
+
+@inline(never) func buildDictionary<Item: Hashable>(_ sections: [[Item]]) -> [Item: Int] {
+  var result: [Item: Int] = [:]
+  result.reserveCapacity(sections.reduce(0) { $0 + $1.count })
+  var position = 0
+  for items in sections {
+    for item in items {
+      if result.updateValue(position, forKey: item) != nil { fatalError("repeated identifier") }
+      position += 1
+    }
+  }
+  return result
+}
+
+@inline(never) func buildOrderedSet<Item: Hashable>(_ sections: [[Item]]) -> OrderedSet<Item> {
+  var result = OrderedSet<Item>(minimumCapacity: sections.reduce(0) { $0 + $1.count })
+  for items in sections {
+    for item in items where !result.append(item).inserted { fatalError("repeated identifier") }
+  }
+  return result
+}
+
+func layout<Item>(sections: Int, _ make: (Int) -> Item) -> [[Item]] {
+  let perSection = 1_000_000 / sections
+  return (0..<sections).map { s in (s * perSection..<(s + 1) * perSection).map(make) }
+}
+
+/// The snapshot a list shows: built, applied to an empty list, rebuilt and applied again.
+func shownSnapshot<Item: Hashable>(_ sections: [[Item]]) -> Snapshot<Item> {
+  let first = buildSnapshot(sections)
+  blackHole(SnapshotChangeset(from: Snapshot<Item>(), to: first))
+  let shown = buildSnapshot(sections)
+  blackHole(SnapshotChangeset(from: first, to: shown))
+  return shown
+}
+
+nonisolated(unsafe) var work: () -> Any = { 0 }
+nonisolated(unsafe) var kept: [Any] = []
+
+// The symbol callgrind is told to collect under (a plain name, not a mangled one).
+@_silgen_name("counted_call") @inline(never) func countedCall() { kept.append(work()) }
+@inline(never) func warmUp() { blackHole(work()) }
+
+func cases() -> [String: () -> () -> Any] {
+  var cases: [String: () -> () -> Any] = [:]
+  func add<Item: Hashable>(_ type: String, _ make: @escaping (Int) -> Item) {
+    for sections in [1, 100] {
+      cases["build-\(type)-\(sections)"] = {
+        let input = layout(sections: sections, make)
+        return { buildSnapshot(input) }
+      }
+      cases["rebuild-\(type)-\(sections)"] = {
+        let input = layout(sections: sections, make)
+        let shown = shownSnapshot(input)
+        return {
+          let rebuilt = buildSnapshot(input)
+          return SnapshotChangeset(from: shown, to: rebuilt)
+        }
+      }
+      // Built, then looked up once: the lookup builds a deferred index.
+      cases["build-lookup-\(type)-\(sections)"] = {
+        let input = layout(sections: sections, make)
+        let last = input[sections - 1][input[sections - 1].count - 1]
+        return {
+          let snapshot = buildSnapshot(input)
+          blackHole(snapshot.indexOfItem(last))
+          return snapshot
+        }
+      }
+      // Ten new items near the end of the last section, as RebuildBenchmarks' "10 items inserted
+      // near the end"; the shown snapshot has been looked up (its index built).
+      cases["rebuild-insert10-\(type)-\(sections)"] = {
+        let old = layout(sections: sections, make)
+        let shown = shownSnapshot(old)
+        blackHole(shown.indexOfItem(old[0][0]))
+        var new = old
+        new[sections - 1].insert(contentsOf: (2_000_000..<2_000_010).map(make), at: new[sections - 1].count - 5)
+        return {
+          let rebuilt = buildSnapshot(new)
+          return SnapshotChangeset(from: shown, to: rebuilt)
+        }
+      }
+      cases["arrays-\(type)-\(sections)"] = {
+        let input = layout(sections: sections, make)
+        return { buildArrays(input) }
+      }
+      cases["dictionary-\(type)-\(sections)"] = {
+        let input = layout(sections: sections, make)
+        return { buildDictionary(input) }
+      }
+      cases["orderedset-\(type)-\(sections)"] = {
+        let input = layout(sections: sections, make)
+        return { buildOrderedSet(input) }
+      }
+      cases["rebuild-arrays-\(type)-\(sections)"] = {
+        let input = layout(sections: sections, make)
+        let shown = buildArrays(input)
+        return { buildArrays(input) == shown }
+      }
+      cases["rebuild-dictionary-\(type)-\(sections)"] = {
+        let input = layout(sections: sections, make)
+        let shown = buildDictionary(input)
+        return { buildDictionary(input) == shown }
+      }
+      cases["rebuild-orderedset-\(type)-\(sections)"] = {
+        let input = layout(sections: sections, make)
+        let shown = buildOrderedSet(input)
+        return { buildOrderedSet(input) == shown }
+      }
+    }
+  }
+  add("int") { $0 }
+  add("string") { "item-\($0)" }
+  return cases
+}
+
+let all = cases()
+guard CommandLine.arguments.count == 2, let setup = all[CommandLine.arguments[1]] else {
+  fatalError("usage: InstructionCounts <case>; cases: \(all.keys.sorted().joined(separator: " "))")
+}
+work = setup()
+warmUp()
+countedCall()
+print(CommandLine.arguments[1], "done")

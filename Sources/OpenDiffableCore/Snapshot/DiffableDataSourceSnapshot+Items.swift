@@ -297,18 +297,23 @@ extension DiffableDataSourceSnapshot {
       where !_itemLocations.removeValue(forKey: items[offset], at: .init(slot: slot, offset: offset)) {
         lost = lost ?? items[offset]
       }
-      // Close the gaps: each run of survivors between removed offsets moves down at once.
-      items.withUnsafeMutableBufferPointer { buffer in
-        guard let base = buffer.baseAddress else { return }
-        var write = removed[0]
-        for index in removed.indices {
-          let start = removed[index] + 1
-          let end = index + 1 < removed.count ? removed[index + 1] : buffer.count
-          if start < end { (base + write).update(from: base + start, count: end - start) }
-          write += end - start
+      // Close the gaps: one contiguous run is one memory move; otherwise each run of survivors
+      // between removed offsets moves down at once.
+      if removed[removed.count - 1] - removed[0] == removed.count - 1 {
+        items.removeSubrange(removed[0]...removed[removed.count - 1])
+      } else {
+        items.withUnsafeMutableBufferPointer { buffer in
+          guard let base = buffer.baseAddress else { return }
+          var write = removed[0]
+          for index in removed.indices {
+            let start = removed[index] + 1
+            let end = index + 1 < removed.count ? removed[index + 1] : buffer.count
+            if start < end { (base + write).update(from: base + start, count: end - start) }
+            write += end - start
+          }
         }
+        items.removeLast(removed.count)
       }
-      items.removeLast(removed.count)
       _slots[slot].items = items
       _counts.add(-removed.count, at: _slots[slot].position)
       if lost == nil { _reindexItems(inSlot: slot, afterRemoving: removed, operation: operation) }

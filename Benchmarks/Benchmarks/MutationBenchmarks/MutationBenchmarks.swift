@@ -129,7 +129,7 @@ let benchmarks: @Sendable () -> Void = {
       Benchmark("baseline OrderedSet insert(_:at:) at the \(place), \(label)") { benchmark in
         var set = baseSet
         set.insert(-6, at: 1)  // the copy, outside the measurement
-        let at = set.index(of: offset)!
+        let at = set.firstIndex(of: offset)!
         benchmark.startMeasurement()
         for iteration in benchmark.scaledIterations { set.insert(-10 - iteration, at: at) }
         benchmark.stopMeasurement()
@@ -138,7 +138,7 @@ let benchmarks: @Sendable () -> Void = {
       Benchmark("baseline OrderedSet remove(at:) at the \(place), \(label)") { benchmark in
         var set = baseSet
         set.insert(-6, at: 1)
-        let at = set.index(of: offset)!
+        let at = set.firstIndex(of: offset)!
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations { blackHole(set.remove(at: offset == count - 1 ? set.count - 1 : at)) }
         benchmark.stopMeasurement()
@@ -147,7 +147,7 @@ let benchmarks: @Sendable () -> Void = {
       Benchmark("baseline OrderedSet move (remove + insert) at the \(place), \(label)") { benchmark in
         var set = baseSet
         set.insert(-6, at: 1)
-        let at = min(set.index(of: offset)!, set.index(of: next)!)
+        let at = min(set.firstIndex(of: offset)!, set.firstIndex(of: next)!)
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations { set.insert(set.remove(at: at), at: at + 1) }
         benchmark.stopMeasurement()

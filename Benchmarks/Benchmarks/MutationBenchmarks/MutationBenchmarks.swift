@@ -7,6 +7,7 @@
 //   swift package benchmark --target MutationBenchmarks
 import Benchmark
 import OpenDiffable
+import OrderedCollections
 
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
@@ -73,6 +74,98 @@ let benchmarks: @Sendable () -> Void = {
     }
     benchmark.stopMeasurement()
     blackHole(positions)
+  }
+
+  // One item inserted, deleted or moved at the front, the middle or the end of a uniquely held
+  // section of 1M and 2M items (issue 27), beside swift-collections' `OrderedSet.insert(_:at:)` /
+  // `remove(at:)` and a plain array on the same counts. Each run copies the snapshot (outside the
+  // measurement) and times one call. Linear growth shows as 2M ≈ 2 × 1M.
+  for count in [1_000_000, 2_000_000] {
+    let label = "\(count / 1_000_000)M"
+    var base = DiffableDataSourceSnapshot<Int, Int>()
+    base.appendSections([0])
+    base.appendItems(Array(0..<count))
+    _ = base.indexOfItem(0)  // builds the index (shared by the copies until they change)
+    let baseSet = OrderedSet(0..<count)
+    let baseArray = Array(0..<count)
+    // Identifiers at offset 0, count / 2 and count - 1 (the anchors), and the one after each.
+    let places: [(name: String, at: Int)] = [("front", 0), ("middle", count / 2), ("end", count - 1)]
+    for (place, offset) in places {
+      let next = offset == count - 1 ? offset - 1 : offset + 1
+      Benchmark("insertItems 1 at the \(place) of a \(label)-item section") { benchmark in
+        var snapshot = base
+        snapshot.deleteItems([-5])  // builds the copy, outside the measurement (nothing to delete)
+        snapshot.insertItems([-6], beforeItem: next)  // makes the copy this value's own
+        benchmark.startMeasurement()
+        for iteration in benchmark.scaledIterations { snapshot.insertItems([-10 - iteration], beforeItem: offset) }
+        benchmark.stopMeasurement()
+        blackHole(snapshot)
+      }
+      Benchmark("deleteItems 1 at the \(place) of a \(label)-item section") { benchmark in
+        var snapshot = base
+        snapshot.insertItems([-6], beforeItem: next)
+        benchmark.startMeasurement()
+        // A different item each time, walking away from the end.
+        for iteration in benchmark.scaledIterations {
+          snapshot.deleteItems([offset == count - 1 ? offset - iteration : offset + iteration])
+        }
+        benchmark.stopMeasurement()
+        blackHole(snapshot)
+      }
+      Benchmark("moveItem 1 at the \(place) of a \(label)-item section") { benchmark in
+        var snapshot = base
+        snapshot.insertItems([-6], beforeItem: next)
+        benchmark.startMeasurement()
+        for iteration in benchmark.scaledIterations {
+          if iteration % 2 == 0 {
+            snapshot.moveItem(min(offset, next), afterItem: max(offset, next))
+          } else {
+            snapshot.moveItem(max(offset, next), afterItem: min(offset, next))
+          }
+        }
+        benchmark.stopMeasurement()
+        blackHole(snapshot)
+      }
+      Benchmark("baseline OrderedSet insert(_:at:) at the \(place), \(label)") { benchmark in
+        var set = baseSet
+        set.insert(-6, at: 1)  // the copy, outside the measurement
+        let at = set.firstIndex(of: offset)!
+        benchmark.startMeasurement()
+        for iteration in benchmark.scaledIterations { set.insert(-10 - iteration, at: at) }
+        benchmark.stopMeasurement()
+        blackHole(set)
+      }
+      Benchmark("baseline OrderedSet remove(at:) at the \(place), \(label)") { benchmark in
+        var set = baseSet
+        set.insert(-6, at: 1)
+        let at = set.firstIndex(of: offset)!
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(set.remove(at: offset == count - 1 ? set.count - 1 : at)) }
+        benchmark.stopMeasurement()
+        blackHole(set)
+      }
+      Benchmark("baseline OrderedSet move (remove + insert) at the \(place), \(label)") { benchmark in
+        var set = baseSet
+        set.insert(-6, at: 1)
+        let at = min(set.firstIndex(of: offset)!, set.firstIndex(of: next)!)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { set.insert(set.remove(at: at), at: at + 1) }
+        benchmark.stopMeasurement()
+        blackHole(set)
+      }
+      Benchmark("baseline [Int] insert + remove at the \(place), \(label)") { benchmark in
+        var array = baseArray
+        array.insert(-6, at: 1)
+        let at = offset == count - 1 ? count - 1 : offset
+        benchmark.startMeasurement()
+        for iteration in benchmark.scaledIterations {
+          array.insert(-10 - iteration, at: at)
+          blackHole(array.remove(at: at))
+        }
+        benchmark.stopMeasurement()
+        blackHole(array)
+      }
+    }
   }
 
   // 100,000 sections of 10 items each: delete one section from the middle per iteration.

@@ -45,9 +45,13 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Precondition: `beforeIdentifier` is in the snapshot and not among `identifiers`; the
   ///   identifiers are unique. Otherwise the process stops with a message naming them.
-  /// - Complexity: O(k + m) average: k items, m the size of the destination section — the
-  ///   items after the insertion point are shifted and re-indexed, so inserting near the end of
-  ///   a section is cheapest.
+  /// - Complexity: O(k) average plus shifting the section's array behind the insertion point
+  ///   (one memory move) plus re-indexing: for identifiers that hold no references (integers,
+  ///   `UUID`, trivial structs), only the items on the shorter side of the insertion point are
+  ///   re-indexed — O(min(d, m − d)) average for offset d in a section of m items, so the front
+  ///   and the end of a section are O(k), or one linear pass over the index (O(n), no hashing)
+  ///   when that side is more than an eighth of the snapshot; other identifiers re-index the
+  ///   items after the insertion point, O(m − d) average.
   ///   Builds the item index first if it was deferred (O(n), once).
   @inlinable
   public mutating func insertItems(
@@ -64,8 +68,9 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Precondition: `afterIdentifier` is in the snapshot and not among `identifiers`; the
   ///   identifiers are unique. Otherwise the process stops with a message naming them.
-  /// - Complexity: O(k + m) average: k items, m the size of the destination section — the
-  ///   items after the insertion point are shifted and re-indexed.
+  /// - Complexity: as ``insertItems(_:beforeItem:)``: O(k) average plus shifting the section's
+  ///   array and re-indexing the shorter side of the insertion point (identifiers holding no
+  ///   references) or the items after it (other identifiers).
   ///   Builds the item index first if it was deferred (O(n), once).
   @inlinable
   public mutating func insertItems(
@@ -80,8 +85,12 @@ extension DiffableDataSourceSnapshot {
   /// when they become empty.
   ///
   /// - Precondition: the identifiers are unique; otherwise the process stops naming the repeats.
-  /// - Complexity: O(k + m) average: k identifiers, m the total size of the sections they leave.
-  ///   Never O(n·k).
+  /// - Complexity: O(k log k) average for k identifiers, plus closing the gaps in the arrays of
+  ///   the sections they leave (memory moves of the items behind the first deleted one) plus
+  ///   re-indexing: for identifiers that hold no references, the survivors on the shorter side
+  ///   (before the last deleted item or after the first), or one linear pass over the index
+  ///   (O(n), no hashing) when that is more than an eighth of the snapshot; for other
+  ///   identifiers the survivors after the first deleted item. Never O(n·k).
   ///   Builds the item index first if it was deferred (O(n), once).
   @inlinable
   public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
@@ -107,7 +116,10 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Precondition: both items are in the snapshot and differ; otherwise the process stops with
   ///   a message naming them.
-  /// - Complexity: O(m) average, m the sizes of the sections involved.
+  /// - Complexity: a deletion and an insertion of one item (see ``deleteItems(_:)`` and
+  ///   ``insertItems(_:beforeItem:)``): O(1) average plus the array shifts, for identifiers that
+  ///   hold no references, near either end of a section; O(m) average, m the sizes of the
+  ///   sections involved, at worst.
   ///   Builds the item index first if it was deferred (O(n), once).
   @inlinable
   public mutating func moveItem(_ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType) {
@@ -121,7 +133,10 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Precondition: both items are in the snapshot and differ; otherwise the process stops with
   ///   a message naming them.
-  /// - Complexity: O(m) average, m the sizes of the sections involved.
+  /// - Complexity: a deletion and an insertion of one item (see ``deleteItems(_:)`` and
+  ///   ``insertItems(_:beforeItem:)``): O(1) average plus the array shifts, for identifiers that
+  ///   hold no references, near either end of a section; O(m) average, m the sizes of the
+  ///   sections involved, at worst.
   ///   Builds the item index first if it was deferred (O(n), once).
   @inlinable
   public mutating func moveItem(_ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType) {
@@ -217,6 +232,20 @@ extension DiffableDataSourceSnapshot {
     _ identifiers: [ItemIdentifierType], at target: (slot: Int, offset: Int), operation: String
   ) -> Bool {
     let (slot, offset) = target
+    if Self._shiftsIndexInBulk && offset < _slots[slot].items.count {
+      // Make room in the index first (the items behind the offset move up, or the ones before
+      // it down with the section's bias), then claim the new identifiers at the offset.
+      if _shiftItemLocations(inSlot: slot, at: offset, by: identifiers.count, operation: operation) {
+        guard _itemLocations.insertAllNew(identifiers, slot: slot, firstOffset: offset) else {
+          _ = _shiftItemLocations(inSlot: slot, at: offset, by: -identifiers.count, operation: operation)
+          return false
+        }
+        _slots[slot].items.insert(contentsOf: identifiers, at: offset)
+        _counts.add(identifiers.count, at: _slots[slot].position)
+        return true
+      }
+      // An entry was not where it was: the index was rebuilt from the sections as they are.
+    }
     let existingEntries = _itemLocations.count
     guard _itemLocations.insertAllNew(identifiers, slot: slot, firstOffset: offset) else { return false }
     if offset == _slots[slot].items.count {
@@ -240,57 +269,54 @@ extension DiffableDataSourceSnapshot {
   @inlinable @discardableResult
   mutating func _removeItems<C: Collection>(_ identifiers: C, operation: String) -> [ItemIdentifierType]?
   where C.Element == ItemIdentifierType {
-    // Group the offsets to remove by slot, marking them in one bitmap per affected section.
-    var removedBySlot: [Int: [Bool]] = [:]
-    var repeated: [ItemIdentifierType] = []
+    // Group the offsets to remove by slot, in call order: one hash access per identifier.
+    var removedBySlot: [Int: [Int]] = [:]
     for identifier in identifiers {
       guard let location = _itemLocations[identifier] else { continue }
       let slot = Int(location.slot)
       let offset = Int(location.offset)
-      let size = _slots[slot].items.count
-      if offset >= size { _internalError("an item-table entry points past its section") }
-      // One hash access per identifier: mark in place, noting a repeat.
-      // (The default bitmap is built only the first time a section is hit.)
-      let wasMarked = removedBySlot[slot, default: [Bool](repeating: false, count: size)]
-        .withUnsafeMutableBufferPointer { marks in
-          defer { marks[offset] = true }
-          return marks[offset]
-        }
-      if wasMarked { repeated.append(identifier) }
+      if offset >= _slots[slot].items.count { _internalError("an item-table entry points past its section") }
+      removedBySlot[slot, default: []].append(offset)
     }
-    if !repeated.isEmpty {
-      var seen = Set<ItemIdentifierType>()
-      return repeated.filter { seen.insert($0).inserted }
+    // Sort each slot's offsets (through a bitmap when they are many for the section), finding
+    // repeats as equal offsets.
+    var sortedBySlot: [(slot: Int, offsets: [Int])] = []
+    sortedBySlot.reserveCapacity(removedBySlot.count)
+    for (slot, offsets) in removedBySlot {
+      guard let sorted = Self._sortedUnique(offsets, below: _slots[slot].items.count) else {
+        return _identifiersNamingOneItemTwice(identifiers)
+      }
+      sortedBySlot.append((slot, sorted))
     }
     var lost: ItemIdentifierType?
-    for (slot, removed) in removedBySlot {
+    for (slot, removed) in sortedBySlot {
       var items = _slots[slot].items
       _slots[slot].items = []  // keep `items` uniquely referenced while compacting
-      let firstRemoved = removed.firstIndex(of: true)!
-      var write = firstRemoved
-      for read in firstRemoved..<items.count {
-        if removed[read] {
-          if !_itemLocations.removeValue(forKey: items[read], at: .init(slot: slot, offset: read)) {
-            lost = lost ?? items[read]
+      // Remove the entries first, found where they are (before any entry moves).
+      for offset in removed
+      where !_itemLocations.removeValue(forKey: items[offset], at: .init(slot: slot, offset: offset)) {
+        lost = lost ?? items[offset]
+      }
+      // Close the gaps: one contiguous run is one memory move; otherwise each run of survivors
+      // between removed offsets moves down at once.
+      if removed[removed.count - 1] - removed[0] == removed.count - 1 {
+        items.removeSubrange(removed[0]...removed[removed.count - 1])
+      } else {
+        items.withUnsafeMutableBufferPointer { buffer in
+          guard let base = buffer.baseAddress else { return }
+          var write = removed[0]
+          for index in removed.indices {
+            let start = removed[index] + 1
+            let end = index + 1 < removed.count ? removed[index + 1] : buffer.count
+            if start < end { (base + write).update(from: base + start, count: end - start) }
+            write += end - start
           }
-          continue
         }
-        items[write] = items[read]
-        write += 1
+        items.removeLast(removed.count)
       }
-      let removedCount = items.count - write
-      items.removeLast(removedCount)
       _slots[slot].items = items
-      _counts.add(-removedCount, at: _slots[slot].position)
-      if lost == nil {
-        // The survivor now at `offset` was at the next offset not removed.
-        var read = firstRemoved
-        _reindexItems(inSlot: slot, compactedFrom: firstRemoved, operation: operation) { _ in
-          while removed[read] { read += 1 }
-          defer { read += 1 }
-          return read
-        }
-      }
+      _counts.add(-removed.count, at: _slots[slot].position)
+      if lost == nil { _reindexItems(inSlot: slot, afterRemoving: removed, operation: operation) }
     }
     // A removed identifier that could not be found again leaves a stale entry: rebuild (once).
     if let lost { _repairItemTable(lostTrackOf: lost, operation: operation) }
@@ -313,7 +339,11 @@ extension DiffableDataSourceSnapshot {
     let moved = _slots[sourceSlot].items.remove(at: Int(source.offset))
     _counts.add(-1, at: _slots[sourceSlot].position)
     if _itemLocations.removeValue(forKey: moved, at: source) {
-      _reindexItems(inSlot: sourceSlot, compactedFrom: Int(source.offset), operation: operation) { $0 + 1 }
+      if Self._shiftsIndexInBulk {
+        _ = _shiftItemLocations(inSlot: sourceSlot, at: Int(source.offset), by: -1, operation: operation)
+      } else {
+        _reindexItems(inSlot: sourceSlot, compactedFrom: Int(source.offset), operation: operation) { $0 + 1 }
+      }
     } else {
       _repairItemTable(lostTrackOf: moved, operation: operation)
     }

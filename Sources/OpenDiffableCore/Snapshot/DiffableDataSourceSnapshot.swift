@@ -310,6 +310,171 @@ extension DiffableDataSourceSnapshot {
     }
   }
 
+  /// Whether the item index is re-indexed in bulk after items move inside a section: the side
+  /// of the change with fewer items moves (the section's bias in the index absorbs a shift of
+  /// the items before it), and a large side is moved by one linear pass over the index entries
+  /// instead of one hash lookup per item. Only for identifiers that cannot change while stored
+  /// (``_defersIndex``): re-indexing by key is also what finds an identifier whose hash changed
+  /// while stored (and repairs the index), which the bulk moves skip. A type test that folds away.
+  @inlinable static var _shiftsIndexInBulk: Bool { _defersIndex }
+
+  /// Moves the index entries of `slot` around a gap at `offset` (``_shiftsIndexInBulk`` only).
+  /// With `shift > 0` a gap of `shift` items opens: the section's array, not yet changed, holds
+  /// the items, and those at `offset` and after move up by `shift`. With `shift < 0` the gap
+  /// closes: the array no longer holds the `-shift` items that were at `offset` (nor do the index
+  /// entries), and the entries behind them move down. Whichever side of the gap holds fewer
+  /// items is moved: the items behind it, or the ones before it with the section's bias
+  /// changed by `shift`.
+  ///
+  /// Returns false when an entry was not where it was (an identifier whose hash changed): the
+  /// index was then rebuilt from the sections as they are, with a warning.
+  /// - Complexity: O(min(offset, items behind)) average, or O(n) in one linear pass over the
+  ///   index when that side is more than an eighth of the index.
+  @inlinable mutating func _shiftItemLocations(inSlot slot: Int, at offset: Int, by shift: Int, operation: String)
+    -> Bool
+  {
+    let items = _slots[slot].items
+    let gap = shift > 0 ? 0 : -shift
+    let entryCount = items.count + gap
+    let first = offset + gap  // the first entry behind the gap
+    let behind = entryCount - first
+    let lost: Int?
+    if behind <= offset {
+      // The entries behind the gap move by `shift`, visited in the direction they move.
+      let old: (Int) -> Int = shift > 0 ? { entryCount - 1 - $0 } : { first + $0 }
+      lost = items.withUnsafeBufferPointer { items in
+        _itemLocations.moveEntries(
+          ofSlot: slot, count: behind, key: { items[old($0) - gap] }, old: old, new: { old($0) + shift },
+          sweep: first..<entryCount
+        ) { $0 + shift }
+      }.map { old($0) - gap }
+    } else {
+      // The entries before the gap move by `-shift`, then the bias by `shift`: they stay put.
+      let old: (Int) -> Int = shift > 0 ? { $0 } : { offset - 1 - $0 }
+      lost = items.withUnsafeBufferPointer { items in
+        _itemLocations.moveEntries(
+          ofSlot: slot, count: offset, key: { items[old($0)] }, old: old, new: { old($0) - shift },
+          sweep: 0..<offset
+        ) { $0 - shift }
+      }.map(old)
+      if lost == nil { _itemLocations.addBias(shift, toSlot: slot) }
+    }
+    guard let lost else { return true }
+    _repairItemTable(lostTrackOf: items[lost], operation: operation)
+    return false
+  }
+
+  /// Re-indexes the items of `slot` after the items at the offsets `removed` (ascending, unique)
+  /// were removed from its array and their entries from the index: each survivor moves down by
+  /// the number removed before it. Repairs the index if an entry is not where it was.
+  ///
+  /// With ``_shiftsIndexInBulk`` the side with fewer survivors moves — those behind the first
+  /// removed offset, or those before the last one (up by the number removed after them, the
+  /// section's bias then down by the number removed) — in bulk as in
+  /// ``_shiftItemLocations(inSlot:at:by:operation:)``; otherwise every survivor behind the first
+  /// removed offset is re-indexed by key. O(k log k + min(sides)) average, or O(n) in one pass.
+  @inlinable mutating func _reindexItems(inSlot slot: Int, afterRemoving removed: [Int], operation: String) {
+    let firstRemoved = removed[0]
+    // The offset a survivor had, walking up from `firstRemoved` (called once per survivor, in order).
+    var next = 0
+    var read = firstRemoved
+    func nextOldOffset() -> Int {
+      while next < removed.count && read == removed[next] {
+        read += 1
+        next += 1
+      }
+      defer { read += 1 }
+      return read
+    }
+    guard Self._shiftsIndexInBulk else {
+      _reindexItems(inSlot: slot, compactedFrom: firstRemoved, operation: operation) { _ in nextOldOffset() }
+      return
+    }
+    let items = _slots[slot].items
+    let oldCount = items.count + removed.count
+    let lastRemoved = removed[removed.count - 1]
+    /// How many removed offsets are below `offset`.
+    func removedBelow(_ offset: Int) -> Int {
+      var low = 0
+      var high = removed.count
+      while low < high {
+        let middle = (low + high) / 2
+        if removed[middle] < offset { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+    let suffix = items.count - firstRemoved
+    let prefix = lastRemoved + 1 - removed.count
+    let lost: Int?
+    if suffix <= prefix {
+      lost = items.withUnsafeBufferPointer { items in
+        _itemLocations.moveEntries(
+          ofSlot: slot, count: suffix, key: { items[firstRemoved + $0] }, old: { _ in nextOldOffset() },
+          new: { firstRemoved + $0 }, sweep: firstRemoved..<oldCount
+        ) { $0 - removedBelow($0) }
+      }.map { firstRemoved + $0 }
+    } else {
+      // Walking down from the last removed offset.
+      var previous = removed.count - 2
+      var oldOffset = lastRemoved
+      func previousOldOffset() -> Int {
+        oldOffset -= 1
+        while previous >= 0 && oldOffset == removed[previous] {
+          oldOffset -= 1
+          previous -= 1
+        }
+        return oldOffset
+      }
+      let count = removed.count
+      lost = items.withUnsafeBufferPointer { items in
+        _itemLocations.moveEntries(
+          ofSlot: slot, count: prefix, key: { items[prefix - 1 - $0] }, old: { _ in previousOldOffset() },
+          new: { prefix - 1 - $0 + count }, sweep: 0..<lastRemoved
+        ) { $0 + count - removedBelow($0) }
+      }.map { prefix - 1 - $0 }
+      if lost == nil { _itemLocations.addBias(-count, toSlot: slot) }
+    }
+    if let lost { _repairItemTable(lostTrackOf: items[lost], operation: operation) }
+  }
+
+  /// `offsets` sorted, or nil when one repeats. All are below `size` (the section's size).
+  /// O(k log k), or O(size) through a bitmap when k is at least a sixteenth of `size`.
+  @inlinable static func _sortedUnique(_ offsets: [Int], below size: Int) -> [Int]? {
+    if offsets.count * 16 >= size {
+      var marks = [Bool](repeating: false, count: size)
+      var low = size
+      var high = 0
+      for offset in offsets {
+        if marks[offset] { return nil }
+        marks[offset] = true
+        low = Swift.min(low, offset)
+        high = Swift.max(high, offset)
+      }
+      var sorted: [Int] = []
+      sorted.reserveCapacity(offsets.count)
+      for offset in low...high where marks[offset] { sorted.append(offset) }
+      return sorted
+    }
+    let sorted = offsets.sorted()
+    for index in sorted.indices.dropFirst() where sorted[index] == sorted[index - 1] { return nil }
+    return sorted
+  }
+
+  /// The identifiers among `identifiers` that name an item already named earlier in the call
+  /// (found at the same location), each listed once, in order of their second occurrence. O(k).
+  @usableFromInline
+  func _identifiersNamingOneItemTwice<C: Collection>(_ identifiers: C) -> [ItemIdentifierType]
+  where C.Element == ItemIdentifierType {
+    var seenLocations = Set<_ItemLocation>()
+    var seen = Set<ItemIdentifierType>()
+    var repeated: [ItemIdentifierType] = []
+    for identifier in identifiers {
+      guard let location = _itemLocations[identifier], !seenLocations.insert(location).inserted else { continue }
+      if seen.insert(identifier).inserted { repeated.append(identifier) }
+    }
+    return repeated
+  }
+
   /// Rebuilds the item index from the sections after `identifier`, which the sections hold, could
   /// not be found in it, and reports it through ``OpenDiffableDiagnostics/warningHandler``.
   ///
@@ -320,6 +485,12 @@ extension DiffableDataSourceSnapshot {
   /// item is touched. Lookups of an identifier that is not equal to itself keep failing, as they
   /// do in a `Dictionary`. O(n).
   @usableFromInline mutating func _repairItemTable(lostTrackOf identifier: ItemIdentifierType, operation: String) {
+    #if OPENDIFFABLE_INTERNAL_CHECKS
+      // Identifiers hashed from their bits are never lost: a lost one is a re-indexing bug.
+      if _ItemHash.hashesFromBits(ItemIdentifierType.self) {
+        _internalError("\(operation) lost track of item \(identifier) in the item table")
+      }
+    #endif
     OpenDiffableDiagnostics.warn(
       "\(operation): item identifier \(_describeIdentifiers(CollectionOfOne(identifier))) is in the snapshot "
         + "but cannot be found by its hash: an identifier's hash or equality changed while it was in the "
@@ -408,6 +579,8 @@ extension DiffableDataSourceSnapshot {
       }
     }
     precondition(total == _itemLocations.count, "item table holds items that are in no section")
+    // Section biases (see `_ItemTable._biases`) exist only for slots that exist.
+    precondition(_itemLocations._biases.count <= _slots.count, "item table has biases for slots that do not exist")
     // Exactly one entry per position, whatever the identifiers do (found by position, not by
     // equality): every entry points at a position that exists, and no two at the same one.
     var positions = Set<_ItemLocation>(minimumCapacity: total)

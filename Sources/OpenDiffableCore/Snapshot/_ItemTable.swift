@@ -21,6 +21,11 @@
 ///   their own `Hashable` conformance;
 /// - keys are hashed and their home buckets touched in batches, so cache misses overlap;
 /// - large arrays go on transparent huge pages on Linux (``_allocateLargeTable(of:count:)``).
+/// - an entry stores its offset relative to a per-slot bias (``addBias(_:toSlot:)``), so that the
+///   snapshot re-indexes the shorter side of a change inside a section: inserting or removing
+///   items at the front of a section changes the bias instead of every entry behind them. A side
+///   larger than an eighth of the table is moved by one linear pass over the entries, hashing
+///   nothing (``moveEntries(ofSlot:count:key:old:new:sweep:_:)``).
 ///
 /// The trade-off: a lookup reads a control byte and an entry index, then the entry, two
 /// dependent memory accesses where a table with keys in the buckets needs one. Lookups in
@@ -40,6 +45,11 @@ struct _ItemTable<Key: Hashable> {
 
   /// nil while the table has never held an item, so an empty snapshot allocates nothing.
   @usableFromInline var _storage: Storage?
+  /// Per section slot, what is added to the offsets stored in the slot's entries to give the
+  /// items' offsets (0 for slots past the end): inserting or removing items near the front of a
+  /// section changes it instead of rewriting every entry behind them (``addBias(_:toSlot:)``).
+  /// Wrapping 32-bit arithmetic: only the sums are meaningful. Empty until a bias is set.
+  @usableFromInline var _biases: [Int32] = []
 
   @inlinable init() {}
 
@@ -59,7 +69,76 @@ struct _ItemTable<Key: Hashable> {
   @inlinable subscript(key: Key) -> Value? {
     guard let storage = _storage else { return nil }
     let (bucket, found) = storage.find(key)
-    return found ? storage.entries[storage.entryIndex(atBucket: bucket)].value : nil
+    return found ? _location(stored: storage.entries[storage.entryIndex(atBucket: bucket)].value) : nil
+  }
+
+  /// The bias of `slot` (see `_biases`). O(1).
+  @inlinable func _bias(ofSlot slot: Int) -> Int32 {
+    slot < _biases.count ? _biases[slot] : 0
+  }
+
+  /// The location an entry's stored value stands for. O(1).
+  @inlinable func _location(stored: Value) -> Value {
+    guard !_biases.isEmpty else { return stored }
+    var location = stored
+    location.offset &+= _bias(ofSlot: Int(stored.slot))
+    return location
+  }
+
+  /// What an entry stores for `location`. O(1).
+  @inlinable func _stored(_ location: Value) -> Value {
+    guard !_biases.isEmpty else { return location }
+    var stored = location
+    stored.offset &-= _bias(ofSlot: Int(location.slot))
+    return stored
+  }
+
+  /// Adds `delta` to the offset of every entry of `slot`, in O(1) (amortized: the first bias of
+  /// a slot grows the bias array to it).
+  @inlinable mutating func addBias(_ delta: Int, toSlot slot: Int) {
+    guard delta != 0 else { return }
+    if slot >= _biases.count { _biases.append(contentsOf: repeatElement(0, count: slot + 1 - _biases.count)) }
+    _biases[slot] &+= Int32(truncatingIfNeeded: delta)
+  }
+
+  /// Moves entries of `slot` to new offsets, the `index`-th (in `0..<count`) from `old(index)` to
+  /// `new(index)`, `key(index)` being its key; or, when that is cheaper — the entries are
+  /// more than an eighth of the table — moves every entry of `slot` whose offset is in
+  /// `sweep.range` to `sweep.new(offset)` in one linear pass over the entries, hashing nothing.
+  /// The caller describes the same moves both ways; the moved entries must be all of the slot's
+  /// entries with offsets in `sweep.range`, and the entries are visited in `index` order when found
+  /// by key: in the direction they move (see ``_relocate(_:from:slot:descending:consideringEntriesBelow:oldOffset:)``).
+  ///
+  /// Returns the index of a key whose entry is not where it was (its hash changed while it was
+  /// stored; found by key only), or nil; the caller then repairs the table with
+  /// ``rebuild(from:)``. O(count) average by key; O(n) by sweep.
+  @inlinable mutating func moveEntries(
+    ofSlot slot: Int, count: Int, key: (Int) -> Key, old: (Int) -> Int, new: (Int) -> Int,
+    sweep range: Range<Int>, _ sweepNew: (Int) -> Int
+  ) -> Int? {
+    guard count > 0 else { return nil }
+    if count > self.count / 8 {
+      _sweep(slot: slot, range: range, sweepNew)
+      return nil
+    }
+    return _relocateEach(count: count, slot: slot, limit: .max, key: key, old: old, new: new)
+  }
+
+  /// The sweep of ``moveEntries(ofSlot:count:key:old:new:sweep:_:)``. O(n).
+  @inlinable mutating func _sweep(slot: Int, range: Range<Int>, _ newOffset: (Int) -> Int) {
+    defer { _checkInvariantsIfEnabled() }
+    let storage = _uniqueStorage(reserving: 0)
+    let entries = storage.entries
+    let slot32 = Int32(truncatingIfNeeded: slot)
+    let bias = _bias(ofSlot: slot)
+    let lower = Int32(truncatingIfNeeded: range.lowerBound)
+    let width = UInt32(truncatingIfNeeded: range.count)
+    for index in 0..<storage.count where entries[index].value.slot == slot32 {
+      let offset = entries[index].value.offset &+ bias
+      // One unsigned comparison: `offset` in `range`.
+      guard UInt32(bitPattern: offset &- lower) < width else { continue }
+      entries[index].value.offset = Int32(truncatingIfNeeded: newOffset(Int(offset))) &- bias
+    }
   }
 
   /// Stores `(slot, offset)` for `keys[offset]`, for every offset from `start` on, where the
@@ -111,25 +190,38 @@ struct _ItemTable<Key: Hashable> {
     oldOffset: (Int) -> Int
   ) -> Int? {
     guard start < keys.count else { return nil }
+    let count = keys.count &- start
+    // The `index`-th key visited is at offset `first + index * step`.
+    let first = descending ? keys.count &- 1 : start
+    let step = descending ? -1 : 1
+    let stopped = keys.withUnsafeBufferPointer { buffer in
+      _relocateEach(
+        count: count, slot: slot, limit: limit, key: { buffer[first &+ $0 &* step] },
+        old: { oldOffset(first &+ $0 &* step) }, new: { first &+ $0 &* step })
+    }
+    return stopped.map { first &+ $0 &* step }
+  }
+
+  /// Moves the entry of `key(index)` in `slot` from offset `old(index)` to `new(index)`, for
+  /// every index in `0..<count`, in that order, each found by position (see
+  /// ``_relocate(_:from:slot:descending:consideringEntriesBelow:oldOffset:)``) among the
+  /// entries below `limit`. Returns the first index whose entry was not found, or nil.
+  @inlinable mutating func _relocateEach(
+    count: Int, slot: Int, limit: Int, key: (Int) -> Key, old: (Int) -> Int, new: (Int) -> Int
+  ) -> Int? {
+    guard count > 0 else { return nil }
     defer { _checkInvariantsIfEnabled() }
     let storage = _uniqueStorage(reserving: 0)
-    let count = keys.count &- start
-    let stopped = keys.withUnsafeBufferPointer { buffer -> Int in
-      // The `index`-th key visited is at offset `first + index * step`.
-      let first = descending ? buffer.count &- 1 : start
-      let step = descending ? -1 : 1
-      func offset(_ index: Int) -> Int { first &+ index &* step }
-      return storage._forEachBatch(count: count, hashing: { storage.hash(buffer[offset($0)]) }) { index, hash in
-        let offset = offset(index)
-        let old = _ItemTableLocation(slot: slot, offset: oldOffset(offset))
-        let (bucket, found) = storage.find(buffer[offset], hash: hash, at: old, below: limit)
-        guard found else { return false }
-        storage.entries[storage.entryIndex(atBucket: bucket)].value = _ItemTableLocation(slot: slot, offset: offset)
-        return true
-      }
+    let bias = Int(_bias(ofSlot: slot))
+    let stopped = storage._forEachBatch(count: count, hashing: { storage.hash(key($0)) }) { index, hash in
+      let from = _ItemTableLocation(slot: slot, offset: old(index) &- bias)
+      let (bucket, found) = storage.find(key(index), hash: hash, at: from, below: limit)
+      guard found else { return false }
+      storage.entries[storage.entryIndex(atBucket: bucket)].value = _ItemTableLocation(
+        slot: slot, offset: new(index) &- bias)
+      return true
     }
-    guard stopped < count else { return nil }
-    return descending ? keys.count &- 1 &- stopped : start &+ stopped
+    return stopped < count ? stopped : nil
   }
 
   /// Removes the entry of `key` stored at `location` (found by position, as in
@@ -143,10 +235,10 @@ struct _ItemTable<Key: Hashable> {
     let hash = _ItemHash.hash(key, seed: seed)
     if !isKnownUniquelyReferenced(&_storage) {
       guard let shared = _storage else { return false }
-      guard shared.find(key, hash: hash, at: location).found else { return false }
+      guard shared.find(key, hash: hash, at: _stored(location)).found else { return false }
     }
     let storage = _uniqueStorage(reserving: 0)
-    let (bucket, found) = storage.find(key, hash: hash, at: location)
+    let (bucket, found) = storage.find(key, hash: hash, at: _stored(location))
     guard found else { return false }
     storage.remove(at: bucket)
     return true
@@ -177,6 +269,7 @@ struct _ItemTable<Key: Hashable> {
       }
     }
     _storage = fresh
+    _biases = []
     _checkInvariantsIfEnabled()
   }
 
@@ -191,7 +284,7 @@ struct _ItemTable<Key: Hashable> {
     let storage = _uniqueStorage(reserving: 0)
     let (bucket, found) = storage.find(key, hash: hash)
     guard found else { return nil }
-    let old = storage.entries[storage.entryIndex(atBucket: bucket)].value
+    let old = _location(stored: storage.entries[storage.entryIndex(atBucket: bucket)].value)
     storage.remove(at: bucket)
     return old
   }
@@ -210,12 +303,13 @@ struct _ItemTable<Key: Hashable> {
     // Read once: a class property accessed inside the closure would pay a dynamic exclusivity
     // check per key.
     let base = storage.count
+    let firstStored = firstOffset &- Int(_bias(ofSlot: slot))
     let inserted = keys.withUnsafeBufferPointer { buffer -> Int in
       storage.forEachBatch(of: buffer) { index, key, hash in
         let (bucket, found) = storage.find(key, hash: hash)
         if found { return false }
         storage.initialize(
-          bucket: bucket, entry: base &+ index, key, _ItemTableLocation(slot: slot, offset: firstOffset &+ index),
+          bucket: bucket, entry: base &+ index, key, _ItemTableLocation(slot: slot, offset: firstStored &+ index),
           hash: hash)
         return true
       }
@@ -238,10 +332,27 @@ struct _ItemTable<Key: Hashable> {
       for index in keys.indices { body(index, nil) }
       return
     }
-    _ = storage.forEachBatch(of: keys) { index, key, hash in
-      let (bucket, found) = storage.find(key, hash: hash)
-      body(index, found ? storage.entries[storage.entryIndex(atBucket: bucket)].value : nil)
-      return true
+    if _biases.isEmpty {
+      _ = storage.forEachBatch(of: keys) { index, key, hash in
+        let (bucket, found) = storage.find(key, hash: hash)
+        body(index, found ? storage.entries[storage.entryIndex(atBucket: bucket)].value : nil)
+        return true
+      }
+      return
+    }
+    _biases.withUnsafeBufferPointer { biases in
+      _ = storage.forEachBatch(of: keys) { index, key, hash in
+        let (bucket, found) = storage.find(key, hash: hash)
+        guard found else {
+          body(index, nil)
+          return true
+        }
+        var location = storage.entries[storage.entryIndex(atBucket: bucket)].value
+        let slot = Int(location.slot)
+        if slot < biases.count { location.offset &+= biases[slot] }
+        body(index, location)
+        return true
+      }
     }
   }
 
@@ -300,7 +411,7 @@ extension _ItemTable {
   @usableFromInline
   func _allLocations() -> [Value] {
     guard let storage = _storage else { return [] }
-    return (0..<storage.count).map { storage.entries[$0].value }
+    return (0..<storage.count).map { _location(stored: storage.entries[$0].value) }
   }
 
   @usableFromInline

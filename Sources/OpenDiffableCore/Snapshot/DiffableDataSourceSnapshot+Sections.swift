@@ -121,8 +121,8 @@ extension DiffableDataSourceSnapshot {
   // MARK: Implementation
 
   /// The problem with adding `identifiers` as new sections (relative to `anchor`), if any.
-  /// O(k) average.
-  @usableFromInline
+  /// O(k) average; specialized for the caller's identifier types.
+  @inlinable
   func _newSectionsError(
     _ identifiers: [SectionIdentifierType], anchor: SectionIdentifierType?, operation: String
   ) -> DiffableDataSourceSnapshotError? {
@@ -147,7 +147,7 @@ extension DiffableDataSourceSnapshot {
   ///
   /// No `reserveCapacity` here: reserving exactly `count + k` on every call defeats the arrays'
   /// geometric growth, making one-section-at-a-time appends quadratic.
-  @usableFromInline
+  @inlinable
   mutating func _appendValidatedSections<C: Collection>(_ identifiers: C)
   where C.Element == SectionIdentifierType {
     for identifier in identifiers {
@@ -161,7 +161,7 @@ extension DiffableDataSourceSnapshot {
   }
 
   /// A storage slot for a new, empty section at `position`. O(1) amortized.
-  @usableFromInline
+  @inlinable
   mutating func _allocateSlot(position: Int) -> Int {
     if let slot = _freeSlots.popLast() {
       _slots[slot].position = position

@@ -88,6 +88,41 @@ struct AlgorithmTests {
     }
   }
 
+  @Test func fenwickTreeReplaceSubrangeMatchesAnArrayOfCounts() async {
+    // Each step replaces a range of counts: same length (a section move), longer (an insert) or
+    // shorter (a delete), at every place in trees of many sizes.
+    let steps = Gen.int(in: 0...1_000_000).array(of: 1...30)
+    await propertyCheck(count: 500, input: Gen.int(in: 0...70), steps) { size, codes in
+      var counts = (0..<size).map { $0 % 5 }
+      var tree = _FenwickTree(counts: counts)
+      for code in codes {
+        let lower = code % (counts.count + 1)
+        let upper = lower + (code / 7) % (counts.count - lower + 1)
+        let length = code % 3 == 0 ? upper - lower : (code / 3) % 6
+        let newCounts = (0..<length).map { ($0 &* 7 &+ code) % 9 }
+        #expect(tree.counts(in: lower..<upper) == Array(counts[lower..<upper]))
+        tree.replaceSubrange(lower..<upper, with: newCounts)
+        counts.replaceSubrange(lower..<upper, with: newCounts)
+        #expect(tree.count == counts.count)
+        #expect(tree == _FenwickTree(counts: counts))
+      }
+    }
+  }
+
+  @Test func moveElementShiftsTheOnesBetween() {
+    for count in 1...6 {
+      for from in 0..<count {
+        for to in 0..<count {
+          var array = (0..<count).map { "item \($0)" }  // not trivial: moved, not copied bitwise
+          var expected = array
+          expected.insert(expected.remove(at: from), at: to)
+          _moveElement(&array, from: from, to: to)
+          #expect(array == expected)
+        }
+      }
+    }
+  }
+
   /// Long arrays of a bitwise-comparable type, differing at a few places: exercises the
   /// block-at-a-time comparison (4,096 bytes) and the element-wise search in the block holding
   /// the first difference, at both ends.

@@ -51,6 +51,12 @@ let package = Package(
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
     .executableTarget(
+      name: "SectionBenchmarks",
+      dependencies: benchmarkDependencies,
+      path: "Benchmarks/SectionBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    .executableTarget(
       name: "OutlineBenchmarks",
       dependencies: benchmarkDependencies,
       path: "Benchmarks/OutlineBenchmarks",

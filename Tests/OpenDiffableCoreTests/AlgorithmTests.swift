@@ -1,3 +1,4 @@
+import Foundation
 import PropertyBased
 import Testing
 
@@ -86,4 +87,137 @@ struct AlgorithmTests {
       }
     }
   }
+
+  @Test func fenwickTreeReplaceSubrangeMatchesAnArrayOfCounts() async {
+    // Each step replaces a range of counts: same length (a section move), longer (an insert) or
+    // shorter (a delete), at every place in trees of many sizes.
+    let steps = Gen.int(in: 0...1_000_000).array(of: 1...30)
+    await propertyCheck(count: 500, input: Gen.int(in: 0...70), steps) { size, codes in
+      var counts = (0..<size).map { $0 % 5 }
+      var tree = _FenwickTree(counts: counts)
+      for code in codes {
+        let lower = code % (counts.count + 1)
+        let upper = lower + (code / 7) % (counts.count - lower + 1)
+        let length = code % 3 == 0 ? upper - lower : (code / 3) % 6
+        let newCounts = (0..<length).map { ($0 &* 7 &+ code) % 9 }
+        #expect(tree.counts(in: lower..<upper) == Array(counts[lower..<upper]))
+        tree.replaceSubrange(lower..<upper, with: newCounts)
+        counts.replaceSubrange(lower..<upper, with: newCounts)
+        #expect(tree.count == counts.count)
+        #expect(tree == _FenwickTree(counts: counts))
+      }
+    }
+  }
+
+  @Test func moveElementShiftsTheOnesBetween() {
+    for count in 1...6 {
+      for from in 0..<count {
+        for to in 0..<count {
+          var array = (0..<count).map { "item \($0)" }  // not trivial: moved, not copied bitwise
+          var expected = array
+          expected.insert(expected.remove(at: from), at: to)
+          _moveElement(&array, from: from, to: to)
+          #expect(array == expected)
+        }
+      }
+    }
+  }
+
+  /// Long arrays of a bitwise-comparable type, differing at a few places: exercises the
+  /// block-at-a-time comparison (4,096 bytes) and the element-wise search in the block holding
+  /// the first difference, at both ends.
+  @Test func commonAffixesOfLongIntegerArraysMatchElementwiseComparison() async {
+    let input = Gen.int(in: 0...20_000).array(of: 0...3)
+    await propertyCheck(count: 300, input: Gen.int(in: 0...6_000), input) { count, changes in
+      let a = Array(0..<count)
+      var b = Array(0..<count)  // equal but separately stored
+      for change in changes where !b.isEmpty {
+        let place = change % (b.count + 1)
+        switch change % 3 {
+        case 0: b.insert(-1, at: place)
+        case 1 where place < b.count: b.remove(at: place)
+        default: if place < b.count { b[place] = -2 }
+        }
+      }
+      let (prefix, suffix) = _commonAffixes(a, b)
+      let shorter = min(a.count, b.count)
+      var expectedPrefix = 0
+      while expectedPrefix < shorter && a[expectedPrefix] == b[expectedPrefix] { expectedPrefix += 1 }
+      var expectedSuffix = 0
+      while expectedSuffix < shorter - expectedPrefix
+        && a[a.count - 1 - expectedSuffix] == b[b.count - 1 - expectedSuffix]
+      {
+        expectedSuffix += 1
+      }
+      #expect(prefix == expectedPrefix && suffix == expectedSuffix)
+    }
+    #expect(_equalityIsBitwise(Int.self) && _equalityIsBitwise(Int64.self) && _equalityIsBitwise(UInt64.self))
+    #expect(_equalityIsBitwise(UInt.self) && _equalityIsBitwise(Int32.self) && _equalityIsBitwise(UInt32.self))
+    #expect(_equalityIsBitwise(UUID.self))
+  }
+
+  /// Types whose `==` is not equality of their bits are compared with their own `==`: arrays
+  /// long enough for the memory comparison, whose bits differ where `==` says equal (`-0.0` and
+  /// `0.0`, a struct ignoring a field) or agree where it says unequal (`.nan`). Each expectation
+  /// fails if those arrays were compared as memory.
+  @Test func commonAffixesUseEqualityForTypesWhoseEqualityIsNotBitwise() {
+    #expect(!_equalityIsBitwise(Double.self))
+    #expect(!_equalityIsBitwise(Float.self))
+    #expect(!_equalityIsBitwise(LooseKey.self))
+    let count = 5_000
+    // -0.0 == 0.0: the whole array is a common prefix, though the bytes differ everywhere.
+    let zeros = [Double](repeating: 0.0, count: count)
+    let negativeZeros = [Double](repeating: -0.0, count: count)
+    #expect(_commonAffixes(zeros, negativeZeros) == (count, 0))
+    // .nan != .nan: the bytes are equal, but not one element is.
+    let nans = [Double](repeating: .nan, count: count)
+    let otherNaNs = Array(nans.map { $0 })  // equal bytes, separate storage
+    #expect(_commonAffixes(nans, otherNaNs) == (0, 0))
+    // A NaN in the middle of equal values ends the prefix and the suffix there.
+    var withNaN = (0..<count).map(Double.init)
+    withNaN[count / 2] = .nan
+    #expect(_commonAffixes(withNaN, Array(withNaN.map { $0 })) == (count / 2, count - count / 2 - 1))
+    // A struct whose == ignores a field: equal, with different bytes.
+    let old = (0..<count).map { LooseKey(id: $0, revision: 0) }
+    let new = (0..<count).map { LooseKey(id: $0, revision: 1) }
+    #expect(_commonAffixes(old, new) == (count, 0))
+  }
+
+  /// No change seen through the diff: a snapshot of `Double` items with `-0.0` diffed against
+  /// an equal one holding `0.0` (different bytes, equal by `==`), and one holding `.nan`
+  /// (equal bytes, never equal to itself: a NaN item is a new item each time, as in a
+  /// `Dictionary`).
+  @Test func diffOfDoubleItemsFollowsTheirEquality() {
+    let values = (0..<5_000).map(Double.init)
+    var old = DiffableDataSourceSnapshot<Int, Double>()
+    old.appendSections([0])
+    old.appendItems(values)
+    var new = DiffableDataSourceSnapshot<Int, Double>()
+    new.appendSections([0])
+    new.appendItems([-0.0] + values.dropFirst())
+    _ = old.indexOfItem(1)  // both indexed: the diff trims by comparison
+    _ = new.indexOfItem(1)
+    #expect(SnapshotChangeset(from: old, to: new).isEmpty)
+    var oldNaN = DiffableDataSourceSnapshot<Int, Double>()
+    oldNaN.appendSections([0])
+    oldNaN.appendItems(values.dropLast() + [.nan])
+    var newNaN = DiffableDataSourceSnapshot<Int, Double>()
+    newNaN.appendSections([0])
+    newNaN.appendItems(values.dropLast() + [.nan])
+    _ = oldNaN.indexOfItem(1)
+    _ = newNaN.indexOfItem(1)
+    let changeset = SnapshotChangeset(from: oldNaN, to: newNaN)
+    #expect(changeset.itemDeletes == [IndexPath(indexes: [0, 4_999])])
+    #expect(changeset.itemInserts == [IndexPath(indexes: [0, 4_999])])
+  }
+}
+
+/// A key whose `==` and hash read only `id`: values with different revisions are equal, with
+/// different bytes.
+struct LooseKey: Hashable {
+  var id: Int
+  var revision: Int
+
+  static func == (a: LooseKey, b: LooseKey) -> Bool { a.id == b.id }
+  func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }

@@ -16,6 +16,7 @@ extension DiffableDataSourceSnapshot {
   /// - Throws: ``DiffableDataSourceSnapshotError`` naming the problem and the identifiers.
   /// - Complexity: O(k) average.
   ///   Builds the item index (first) if it was deferred (O(n), once).
+  @inlinable
   public func checkAppendingItems(
     _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
   ) throws(DiffableDataSourceSnapshotError) {
@@ -34,6 +35,7 @@ extension DiffableDataSourceSnapshot {
   /// - Parameter identifiers: the sections that would be appended.
   /// - Throws: ``DiffableDataSourceSnapshotError`` naming the problem and the identifiers.
   /// - Complexity: O(k) average.
+  @inlinable
   public func checkAppendingSections(_ identifiers: [SectionIdentifierType]) throws(DiffableDataSourceSnapshotError) {
     if let error = _newSectionsError(identifiers, anchor: nil, operation: "appendSections(_:)") { throw error }
   }
@@ -49,6 +51,7 @@ extension DiffableDataSourceSnapshot {
   ///   - sectionIdentifier: the section to append to; nil means the last section.
   /// - Complexity: O(k) average.
   ///   Builds the item index (first) if it was deferred (O(n), once).
+  @inlinable
   @discardableResult
   public mutating func appendItemsDroppingDuplicates(
     _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
@@ -93,6 +96,7 @@ extension DiffableDataSourceSnapshot {
   ///   dropped.
   /// - Returns: the dropped identifiers, in the order they appeared.
   /// - Complexity: O(k) average. Keeps a deferred item index deferred.
+  @inlinable
   @discardableResult
   public mutating func appendSectionsDroppingDuplicates(_ identifiers: [SectionIdentifierType])
     -> [SectionIdentifierType]

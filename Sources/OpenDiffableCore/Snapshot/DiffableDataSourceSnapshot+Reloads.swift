@@ -6,13 +6,13 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Precondition: every item is in the snapshot and none is repeated; otherwise the process
   ///   stops with a message naming them (checked now, not at apply time, as Apple does).
-  /// - Complexity: O(k) average.
+  /// - Complexity: O(k) average: one lookup and one insertion per identifier.
   ///   Builds the item index first if it was deferred (O(n), once).
+  @inlinable
   public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
     defer { _checkInvariantsIfEnabled() }
     _materialize()
-    _requireItemsForMarking(identifiers, operation: "reloadItems(_:)")
-    _withMarks { $0.reloadedItems.formUnion(identifiers) }
+    _markItems(identifiers, reconfigure: false, operation: "reloadItems(_:)")
   }
 
   /// Marks items to be reconfigured in place: on apply, the existing cells are handed to the
@@ -21,13 +21,13 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Precondition: every item is in the snapshot and none is repeated; otherwise the process
   ///   stops with a message naming them.
-  /// - Complexity: O(k) average.
+  /// - Complexity: O(k) average: one lookup and one insertion per identifier.
   ///   Builds the item index first if it was deferred (O(n), once).
+  @inlinable
   public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
     defer { _checkInvariantsIfEnabled() }
     _materialize()
-    _requireItemsForMarking(identifiers, operation: "reconfigureItems(_:)")
-    _withMarks { $0.reconfiguredItems.formUnion(identifiers) }
+    _markItems(identifiers, reconfigure: true, operation: "reconfigureItems(_:)")
   }
 
   /// Marks sections to be reloaded: on apply, the section and all its cells are replaced.
@@ -36,6 +36,7 @@ extension DiffableDataSourceSnapshot {
   ///   process stops with a message naming them.
   /// - Complexity: O(k) average.
   ///   Builds the item index first if it was deferred (O(n), once).
+  @inlinable
   public mutating func reloadSections(_ identifiers: [SectionIdentifierType]) {
     defer { _checkInvariantsIfEnabled() }
     let operation = "reloadSections(_:)"
@@ -96,6 +97,7 @@ extension DiffableDataSourceSnapshot {
   // MARK: Implementation
 
   /// Changes the marks in place, creating them on first use.
+  @inlinable
   mutating func _withMarks(_ body: (inout _Marks) -> Void) {
     var marks = _marks ?? _Marks()
     _marks = nil  // keep `marks` uniquely referenced
@@ -103,6 +105,36 @@ extension DiffableDataSourceSnapshot {
     _marks = marks.isEmpty ? nil : marks
   }
 
+  /// Marks items for reload (or reconfigure) after checking that each is in the snapshot and
+  /// none is repeated, in one pass: each identifier is looked up in the item index and added to
+  /// the marks. Only when an addition finds the identifier marked already (a repeat in this call,
+  /// or a mark made before) or a lookup fails is the call checked again the slow way, which
+  /// stops naming the culprits when there are any. O(k) average.
+  @inlinable
+  mutating func _markItems(_ identifiers: [ItemIdentifierType], reconfigure: Bool, operation: String) {
+    var marks = _marks ?? _Marks()
+    _marks = nil  // keep `marks` uniquely referenced
+    var allFound = true
+    var allNew = true
+    if reconfigure {
+      marks.reconfiguredItems.reserveCapacity(adding: identifiers.count)
+    } else {
+      marks.reloadedItems.reserveCapacity(adding: identifiers.count)
+    }
+    for identifier in identifiers {
+      if _itemLocations[identifier] == nil { allFound = false }
+      let added =
+        reconfigure ? marks.reconfiguredItems.append(identifier) : marks.reloadedItems.append(identifier)
+      if !added { allNew = false }
+    }
+    // The marks changed already, but the checks below stop the process if they fail.
+    if !allFound || !allNew { _requireItemsForMarking(identifiers, operation: operation) }
+    _marks = marks.isEmpty ? nil : marks
+  }
+
+  /// Stops the process naming the repeated identifiers, or else those not in the snapshot, if any.
+  /// O(k) average.
+  @inlinable
   func _requireItemsForMarking(_ identifiers: [ItemIdentifierType], operation: String) {
     let repeated = _repeatedIdentifiers(identifiers)
     if !repeated.isEmpty { _stop(.init(kind: .duplicateIdentifiers, operation: operation, identifiers: repeated)) }

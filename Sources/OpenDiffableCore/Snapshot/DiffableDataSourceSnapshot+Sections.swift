@@ -21,8 +21,10 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Precondition: `toIdentifier` is in the snapshot and not among `identifiers`; the
   ///   identifiers are unique and new. Otherwise the process stops with a message naming them.
-  /// - Complexity: O(s + k) for s sections and k new sections.
+  /// - Complexity: O(s - p + k) for s sections, k new sections and p the insertion position:
+  ///   only the positions after it are rewritten.
   ///   Builds the item index first if it was deferred (O(n), once).
+  @inlinable
   public mutating func insertSections(
     _ identifiers: [SectionIdentifierType], beforeSection toIdentifier: SectionIdentifierType
   ) {
@@ -35,8 +37,10 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Precondition: `toIdentifier` is in the snapshot and not among `identifiers`; the
   ///   identifiers are unique and new. Otherwise the process stops with a message naming them.
-  /// - Complexity: O(s + k) for s sections and k new sections.
+  /// - Complexity: O(s - p + k) for s sections, k new sections and p the insertion position:
+  ///   only the positions after it are rewritten.
   ///   Builds the item index first if it was deferred (O(n), once).
+  @inlinable
   public mutating func insertSections(
     _ identifiers: [SectionIdentifierType], afterSection toIdentifier: SectionIdentifierType
   ) {
@@ -49,9 +53,10 @@ extension DiffableDataSourceSnapshot {
   /// ignored.
   ///
   /// - Precondition: the identifiers are unique; otherwise the process stops naming the repeats.
-  /// - Complexity: O(s + k + m): s sections, k identifiers, m items in the deleted sections.
-  ///   The O(s) part (compacting the section order and rebuilding the count tree) is paid once
-  ///   per call, not per section: delete many sections in one call.
+  /// - Complexity: O(s - p + k + m): s sections, k identifiers, m items in the deleted
+  ///   sections, p the position of the first deleted section. The O(s - p) part (compacting the
+  ///   section order after it and rewriting the count tree there) is paid once per call, not per
+  ///   section: delete many sections in one call.
   ///   Builds the item index first if it was deferred (O(n), once).
   @inlinable
   public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
@@ -61,10 +66,11 @@ extension DiffableDataSourceSnapshot {
       _stop(.init(kind: .duplicateIdentifiers, operation: "deleteSections(_:)", identifiers: repeated))
     }
     _materialize()
-    var removedAny = false
+    var firstRemoved = Int.max
     var lost: ItemIdentifierType?
     for identifier in identifiers {
       guard let slot = _slotBySection.removeValue(forKey: identifier) else { continue }
+      firstRemoved = Swift.min(firstRemoved, _slots[slot].position)
       for (offset, item) in _slots[slot].items.enumerated()
       where !_itemLocations.removeValue(forKey: item, at: .init(slot: slot, offset: offset)) {
         lost = lost ?? item
@@ -72,20 +78,9 @@ extension DiffableDataSourceSnapshot {
       _slots[slot].items = []
       _slots[slot].position = -1
       _freeSlots.append(slot)
-      removedAny = true
     }
-    guard removedAny else { return }
-    var keptIDs: [SectionIdentifierType] = []
-    var keptSlots: [Int] = []
-    keptIDs.reserveCapacity(_sectionIDs.count)
-    keptSlots.reserveCapacity(_sectionIDs.count)
-    for (position, slot) in _slotAtPosition.enumerated() where _slots[slot].position >= 0 {
-      keptIDs.append(_sectionIDs[position])
-      keptSlots.append(slot)
-    }
-    _sectionIDs = keptIDs
-    _slotAtPosition = keptSlots
-    _reindexSections()
+    guard firstRemoved != Int.max else { return }
+    _compactSections(from: firstRemoved)
     if let lost { _repairItemTable(lostTrackOf: lost, operation: "deleteSections(_:)") }
     _pruneMarks()
   }
@@ -94,8 +89,10 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Precondition: both sections are in the snapshot and differ; otherwise the process stops
   ///   with a message naming them.
-  /// - Complexity: O(s) for s sections.
+  /// - Complexity: O(d + log s) for s sections, d the distance moved: only the positions
+  ///   between its old and new place are rewritten.
   ///   Builds the item index first if it was deferred (O(n), once).
+  @inlinable
   public mutating func moveSection(
     _ identifier: SectionIdentifierType, beforeSection toIdentifier: SectionIdentifierType
   ) {
@@ -108,8 +105,10 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Precondition: both sections are in the snapshot and differ; otherwise the process stops
   ///   with a message naming them.
-  /// - Complexity: O(s) for s sections.
+  /// - Complexity: O(d + log s) for s sections, d the distance moved: only the positions
+  ///   between its old and new place are rewritten.
   ///   Builds the item index first if it was deferred (O(n), once).
+  @inlinable
   public mutating func moveSection(
     _ identifier: SectionIdentifierType, afterSection toIdentifier: SectionIdentifierType
   ) {
@@ -121,8 +120,8 @@ extension DiffableDataSourceSnapshot {
   // MARK: Implementation
 
   /// The problem with adding `identifiers` as new sections (relative to `anchor`), if any.
-  /// O(k) average.
-  @usableFromInline
+  /// O(k) average; specialized for the caller's identifier types.
+  @inlinable
   func _newSectionsError(
     _ identifiers: [SectionIdentifierType], anchor: SectionIdentifierType?, operation: String
   ) -> DiffableDataSourceSnapshotError? {
@@ -147,7 +146,7 @@ extension DiffableDataSourceSnapshot {
   ///
   /// No `reserveCapacity` here: reserving exactly `count + k` on every call defeats the arrays'
   /// geometric growth, making one-section-at-a-time appends quadratic.
-  @usableFromInline
+  @inlinable
   mutating func _appendValidatedSections<C: Collection>(_ identifiers: C)
   where C.Element == SectionIdentifierType {
     for identifier in identifiers {
@@ -161,7 +160,7 @@ extension DiffableDataSourceSnapshot {
   }
 
   /// A storage slot for a new, empty section at `position`. O(1) amortized.
-  @usableFromInline
+  @inlinable
   mutating func _allocateSlot(position: Int) -> Int {
     if let slot = _freeSlots.popLast() {
       _slots[slot].position = position
@@ -190,6 +189,7 @@ extension DiffableDataSourceSnapshot {
 
   /// Stops the process when section identifiers that were just found are no longer found: their
   /// hash or equality is not stable from one call to the next.
+  @usableFromInline
   func _stopForUnstableSections(_ identifiers: [SectionIdentifierType], operation: String) -> Never {
     _misuse(
       operation,
@@ -199,6 +199,9 @@ extension DiffableDataSourceSnapshot {
         + "properties never change.")
   }
 
+  /// Inserts sections known to be new before the section at `position`. Only the positions
+  /// from `position` on are rewritten: O(s - position + k).
+  @inlinable
   mutating func _insertSections(
     _ identifiers: [SectionIdentifierType], anchor: SectionIdentifierType, after: Bool, operation: String
   ) {
@@ -216,9 +219,13 @@ extension DiffableDataSourceSnapshot {
     }
     _sectionIDs.insert(contentsOf: identifiers, at: position)
     _slotAtPosition.insert(contentsOf: newSlots, at: position)
-    _reindexSections()
+    _setPositions(position..<_slotAtPosition.count)
+    _counts.replaceSubrange(position..<position, with: [Int](repeating: 0, count: identifiers.count))
   }
 
+  /// Moves a section. Only the positions between its old and new place are rewritten:
+  /// O(distance + log s).
+  @inlinable
   mutating func _moveSection(
     _ identifier: SectionIdentifierType, anchor: SectionIdentifierType, after: Bool, operation: String
   ) {
@@ -232,12 +239,70 @@ extension DiffableDataSourceSnapshot {
     }
     let from = _slots[movedSlot].position
     var to = _slots[anchorSlot].position
-    let slot = _slotAtPosition.remove(at: from)
-    _sectionIDs.remove(at: from)
     if from < to { to -= 1 }
     if after { to += 1 }
-    _sectionIDs.insert(identifier, at: to)
-    _slotAtPosition.insert(slot, at: to)
-    _reindexSections()
+    guard from != to else { return }
+    let changed = Swift.min(from, to)..<(Swift.max(from, to) + 1)
+    let oldCounts = _counts.counts(in: changed)
+    var counts = oldCounts
+    _moveElement(&_sectionIDs, from: from, to: to)
+    _moveElement(&_slotAtPosition, from: from, to: to)
+    _moveElement(&counts, from: from - changed.lowerBound, to: to - changed.lowerBound)
+    _setPositions(changed)
+    _counts.replaceSubrange(changed, with: counts, oldCounts: oldCounts)
+  }
+
+  /// Removes the sections whose slots were freed (position -1) from the section order, all at
+  /// `start` or after it, and rewrites the positions and counts from there. O(s - start).
+  @inlinable
+  mutating func _compactSections(from start: Int) {
+    let oldCount = _sectionIDs.count
+    // The count tree still holds the removed sections' counts: read before it is rewritten.
+    let oldCounts = _counts.counts(in: start..<oldCount)
+    var keptCounts: [Int] = []
+    keptCounts.reserveCapacity(oldCount - start)
+    var write = start
+    for read in start..<oldCount {
+      let slot = _slotAtPosition[read]
+      guard _slots[slot].position >= 0 else { continue }
+      if write != read {
+        _sectionIDs.swapAt(write, read)
+        _slotAtPosition[write] = slot
+      }
+      _slots[slot].position = write
+      keptCounts.append(oldCounts[read - start])
+      write += 1
+    }
+    _sectionIDs.removeSubrange(write..<oldCount)
+    _slotAtPosition.removeSubrange(write..<oldCount)
+    _counts.replaceSubrange(start..<oldCount, with: keptCounts)
+  }
+
+  /// Writes each section's position into its slot, for the positions in `positions`.
+  /// O(positions.count).
+  @inlinable
+  mutating func _setPositions(_ positions: Range<Int>) {
+    _slotAtPosition.withUnsafeBufferPointer { slotAtPosition in
+      _slots.withUnsafeMutableBufferPointer { slots in
+        for position in positions { slots[slotAtPosition[position]].position = position }
+      }
+    }
+  }
+}
+
+/// Moves the element at `from` to `to`, shifting the ones between by one place. O(|from - to|).
+@inlinable
+func _moveElement<Element>(_ array: inout [Element], from: Int, to: Int) {
+  precondition(array.indices.contains(from) && array.indices.contains(to))
+  guard from != to else { return }
+  array.withUnsafeMutableBufferPointer { buffer in
+    let base = buffer.baseAddress!
+    let moved = (base + from).move()
+    if from < to {
+      (base + from).moveInitialize(from: base + from + 1, count: to - from)
+    } else {
+      (base + to + 1).moveInitialize(from: base + to, count: from - to)
+    }
+    (base + to).initialize(to: moved)
   }
 }

@@ -127,8 +127,9 @@ func _stop(
 }
 
 /// The identifiers that occur more than once in `identifiers`, each listed once, in order of
-/// their second occurrence. O(k) average.
-@usableFromInline
+/// their second occurrence. O(k) average; inlinable, so that it is specialized for the caller's
+/// identifier type.
+@inlinable
 func _repeatedIdentifiers<C: Collection>(_ identifiers: C) -> [C.Element] where C.Element: Hashable {
   if identifiers.count < 2 { return [] }  // the common one-identifier call allocates nothing
   var seen = Set<C.Element>(minimumCapacity: identifiers.count)

@@ -51,4 +51,87 @@ struct _FenwickTree: Sendable, Equatable {
     // tree[i] covers positions low..<i (0-based); all but the new one already exist.
     tree.append(value &+ prefixSum(i - 1) &- prefixSum(low))
   }
+
+  /// The count at each position of `range`, read from the tree. O(range.count + log n).
+  @inlinable func counts(in range: Range<Int>) -> [Int] {
+    Array(unsafeUninitializedCapacity: range.count) { result, initialized in
+      tree.withUnsafeBufferPointer { tree in
+        var offset = 0
+        for index in (range.lowerBound &+ 1)..<(range.upperBound &+ 1) {
+          // tree[index] covers its own position and its children's ranges: index - 1,
+          // index - 2, index - 4, … down to index - lowbit(index) / 2.
+          var value = tree[index]
+          var step = 1
+          let lowbit = index & -index
+          while step < lowbit {
+            value &-= tree[index &- step]
+            step &<<= 1
+          }
+          result[offset] = value
+          offset &+= 1
+        }
+      }
+      initialized = range.count
+    }
+  }
+
+  /// Replaces the counts at the positions of `range` with `newCounts`; the positions after
+  /// `range` shift when the numbers differ (positions inserted or removed). Only the entries
+  /// that cover a changed position are rewritten: O(range.count + log n) when the numbers are
+  /// equal, O(n - range.lowerBound) otherwise. `oldCounts`, when given, are the counts at
+  /// `range` (``counts(in:)``), so that they are not read again.
+  @inlinable mutating func replaceSubrange(_ range: Range<Int>, with newCounts: [Int], oldCounts: [Int]? = nil) {
+    let start = range.lowerBound
+    if newCounts.count == range.count {
+      guard !range.isEmpty else { return }
+      let oldCounts = oldCounts ?? counts(in: range)
+      // Entries start + 1 ... range.upperBound cover changed positions and only positions below
+      // range.upperBound: rewritten from their own count and their children's entries (each
+      // child is below: rewritten already, or covering only positions below `start`).
+      rewrite(from: start, counts: newCounts)
+      // Entries above that cover a changed position lie on the update path of the last one;
+      // each changes by the difference of the counts it covers, a suffix of `range` (longer
+      // for each entry up the path), summed as the path climbs.
+      var index = range.upperBound
+      index &+= index & -index
+      let n = tree.count &- 1
+      var position = range.upperBound  // the differences at positions position..<upperBound are summed
+      var delta = 0
+      while index <= n {
+        let first = Swift.max(index &- (index & -index), start)  // the first changed position it covers
+        while position > first {
+          position &-= 1
+          delta &+= newCounts[position &- start] &- oldCounts[position &- start]
+        }
+        tree[index] &+= delta
+        index &+= index & -index
+      }
+      return
+    }
+    // The positions from `start` on are new or shifted: every entry above `start` is rewritten.
+    var values = newCounts
+    values.append(contentsOf: counts(in: range.upperBound..<count))
+    tree.removeLast(tree.count &- 1 &- start)
+    tree.append(contentsOf: repeatElement(0, count: values.count))
+    rewrite(from: start, counts: values)
+  }
+  /// Rewrites the entries for positions `start..<start + counts.count` from `counts`, given that
+  /// every entry below is correct. O(counts.count + log n).
+  @inlinable mutating func rewrite(from start: Int, counts: [Int]) {
+    tree.withUnsafeMutableBufferPointer { tree in
+      counts.withUnsafeBufferPointer { counts in
+        for offset in counts.indices {
+          let index = start &+ offset &+ 1
+          var value = counts[offset]
+          var step = 1
+          let lowbit = index & -index
+          while step < lowbit {
+            value &+= tree[index - step]
+            step &<<= 1
+          }
+          tree[index] = value
+        }
+      }
+    }
+  }
 }

@@ -18,6 +18,20 @@ struct _OrderedIdentifierSet<Element: Hashable> {
     }
   }
 
+  /// Appends `element` if it is not present yet; returns whether it was appended. O(1) average.
+  @inlinable @discardableResult mutating func append(_ element: Element) -> Bool {
+    guard members.insert(element).inserted else { return false }
+    elements.append(element)
+    return true
+  }
+
+  /// Makes room for `extra` more elements without rehashing. O(count) when it grows.
+  @inlinable mutating func reserveCapacity(adding extra: Int) {
+    let needed = elements.count + extra
+    if needed > members.capacity { members.reserveCapacity(Swift.max(needed, members.capacity * 2)) }
+    _reserve(&elements, adding: extra)
+  }
+
   /// Keeps only the elements for which `isIncluded` is true. O(count).
   @inlinable mutating func filter(_ isIncluded: (Element) -> Bool) {
     let kept = elements.filter(isIncluded)

@@ -28,6 +28,30 @@ func buildSnapshot<Item: Hashable>(_ sections: [[Item]]) -> Snapshot<Item> {
   return snapshot
 }
 
+/// `buildSnapshot` written with the result builder: one `SnapshotSection` per section, its
+/// items the same copied array, handed over whole.
+@inline(never)
+func buildSnapshotWithBuilder<Item: Hashable>(_ sections: [[Item]]) -> Snapshot<Item> {
+  Snapshot {
+    for (section, items) in sections.enumerated() {
+      SnapshotSection(section) { items.map { $0 } }
+    }
+  }
+}
+
+/// The same, the items of each section listed by a `for` loop inside the builder (gathered into
+/// one array per section, allocated once).
+@inline(never)
+func buildSnapshotWithBuilderLoops<Item: Hashable>(_ sections: [[Item]]) -> Snapshot<Item> {
+  Snapshot {
+    for (section, items) in sections.enumerated() {
+      SnapshotSection(section) {
+        for item in items { item }
+      }
+    }
+  }
+}
+
 /// The floor: the same identifiers, copied the same way, into plain arrays.
 @inline(never)
 func buildArrays<Item: Hashable>(_ sections: [[Item]]) -> [[Item]] {
@@ -130,6 +154,18 @@ let benchmarks: @Sendable () -> Void = {
     measureBuilding(benchmark, uuids, buildArrays)
   } setup: {
     layout(count: 1_000_000, sections: 100) { _ in UUID() }
+  }
+  // Declarative snapshots: the same build through the result builder, to compare with
+  // "build Int 1M ×100: OpenDiffable" (the imperative calls) in the same run.
+  Benchmark("build Int 1M ×100: result builder, arrays") { benchmark, ints in
+    measureBuilding(benchmark, ints, buildSnapshotWithBuilder)
+  } setup: {
+    layout(count: 1_000_000, sections: 100) { $0 }
+  }
+  Benchmark("build Int 1M ×100: result builder, for loops") { benchmark, ints in
+    measureBuilding(benchmark, ints, buildSnapshotWithBuilderLoops)
+  } setup: {
+    layout(count: 1_000_000, sections: 100) { $0 }
   }
   // What a snapshot that is built and then looked up costs (the index is built by the lookup).
   Benchmark("build Int 1M ×100 + one indexOfItem: OpenDiffable") { benchmark, ints in

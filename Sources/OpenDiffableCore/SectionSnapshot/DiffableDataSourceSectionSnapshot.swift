@@ -253,16 +253,16 @@ extension DiffableDataSourceSectionSnapshot {
   /// Stops when `items` repeats an identifier or names one that is already in the outline
   /// (other than those for which `isReplaced` returns true). O(k) average.
   @inlinable func _requireNew(
-    _ items: [ItemIdentifierType], _ operation: String,
+    _ items: [ItemIdentifierType], _ operation: @autoclosure () -> String,
     isReplaced: (Int) -> Bool = { _ in false }
   ) {
     let repeated = _repeatedIdentifiers(items)
-    if !repeated.isEmpty { _sectionSnapshotRepeated(operation, repeated) }
+    if !repeated.isEmpty { _sectionSnapshotRepeated(operation(), repeated) }
     let existing = items.filter { item in
       guard let node = _nodeByItem[item] else { return false }
       return !isReplaced(node)
     }
-    if !existing.isEmpty { _sectionSnapshotExisting(operation, existing) }
+    if !existing.isEmpty { _sectionSnapshotExisting(operation(), existing) }
   }
 
   /// Whether `ancestor` is a strict ancestor of `node`. O(depth).

@@ -150,6 +150,13 @@ extension DiffableDataSourceSnapshot {
   /// The operation named by messages about appended items.
   @usableFromInline static var _appendOperation: String { "appendItems(_:toSection:)" }
 
+  /// The operation named by messages about the items of a ``SnapshotSection`` that a result
+  /// builder appended: the append, and the builder's section. (Its base name is `appendItems`,
+  /// so the error's fix names the item API.)
+  @usableFromInline static func _builderAppendOperation(_ section: SectionIdentifierType) -> String {
+    "\(_appendOperation) in SnapshotSection(\(String(reflecting: section)))"
+  }
+
   /// Calls `body` with this snapshot as it reads, its item index built: itself when it has
   /// one, otherwise its resolved form (built once, shared by copies). O(1), or O(n) the first
   /// time a deferred index is needed.
@@ -199,7 +206,9 @@ extension DiffableDataSourceSnapshot {
   /// snapshot has no item index to keep up to date (none was built yet). Returns false when the
   /// append must take the eager path. O(1) when the section was empty (its array is adopted),
   /// else O(k) copying.
-  @inlinable mutating func _deferAppend(_ identifiers: [ItemIdentifierType], slot: Int) -> Bool {
+  @inlinable mutating func _deferAppend(
+    _ identifiers: [ItemIdentifierType], slot: Int, builderSection: SectionIdentifierType? = nil
+  ) -> Bool {
     // Only identifiers that cannot change while stored are checked later (see `_defersIndex`).
     if !Self._defersIndex { return false }
     if _deferred == nil {
@@ -211,7 +220,7 @@ extension DiffableDataSourceSnapshot {
       if _deferred == nil { return false }
     }
     let deferred = _deferred!
-    deferred.calls.append(.init(slot: slot, items: identifiers))
+    deferred.calls.append(.init(slot: slot, items: identifiers, builderSection: builderSection))
     deferred.itemCount += identifiers.count
     if _slots[slot].items.isEmpty {
       _slots[slot].items = identifiers

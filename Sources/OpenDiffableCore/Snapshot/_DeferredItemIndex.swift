@@ -29,10 +29,19 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   struct Call {
     @usableFromInline var slot: Int
     @usableFromInline var items: [ItemIdentifierType]
+    /// The section of the ``SnapshotSection`` whose items these are, when a result builder made
+    /// the call (nil for `appendItems(_:toSection:)`): messages then name that section.
+    @usableFromInline var builderSection: SectionIdentifierType?
 
-    @inlinable init(slot: Int, items: [ItemIdentifierType]) {
+    @inlinable init(slot: Int, items: [ItemIdentifierType], builderSection: SectionIdentifierType? = nil) {
       self.slot = slot
       self.items = items
+      self.builderSection = builderSection
+    }
+
+    /// The operation messages about this call name.
+    @inlinable var operation: String {
+      builderSection.map { Snapshot._builderAppendOperation($0) } ?? Snapshot._appendOperation
     }
   }
 
@@ -326,7 +335,7 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     }
     result._reindexSections()
     for call in calls {
-      result._appendItemsEagerly(call.items, slot: call.slot, operation: Snapshot._appendOperation)
+      result._appendItemsEagerly(call.items, slot: call.slot, operation: call.operation)
     }
     return (result, true)
   }
@@ -363,7 +372,7 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
       let repeated = _repeatedIdentifiers(call.items)
       if !repeated.isEmpty {
         let error = DiffableDataSourceSnapshotError(
-          kind: .duplicateIdentifiers, operation: Snapshot._appendOperation, identifiers: repeated)
+          kind: .duplicateIdentifiers, operation: call.operation, identifiers: repeated)
         if mayStop { _stop(error) }
         _warnRepeatFoundAtRelease(error)
       }
@@ -372,7 +381,7 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
       for item in call.items {
         if table[item] != nil { existing.append(item) } else { fresh.append(item) }
       }
-      Snapshot._warnMovingExisting(existing, operation: Snapshot._appendOperation)
+      Snapshot._warnMovingExisting(existing, operation: call.operation)
       _ = table.insertAllNew(fresh, slot: 0, firstOffset: firstOffset)
     }
   }
@@ -389,7 +398,7 @@ func _warnRepeatFoundAtRelease(_ error: DiffableDataSourceSnapshotError) {
 
 extension _DeferredItemIndex: @unchecked Sendable
 where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {}
-extension _DeferredItemIndex.Call: Sendable where ItemIdentifierType: Sendable {}
+extension _DeferredItemIndex.Call: Sendable where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {}
 
 /// A plain mutex (os_unfair_lock on Apple platforms, a pthread mutex elsewhere): no newer-OS API,
 /// and cheaper than `NSLock` on the query path. Owned by one object, which destroys it.

@@ -56,7 +56,9 @@ public struct SnapshotItem<ItemIdentifierType: Hashable> {
 extension SnapshotItem: Sendable where ItemIdentifierType: Sendable {}
 extension SnapshotItem: Equatable {}
 
-/// The result builder of ``DiffableDataSourceSectionSnapshot/init(_:)`` and of a
+/// The result builder of
+/// ``DiffableDataSourceSectionSnapshot/init(_:)-(<ItemIdentifierType>()->[SnapshotItem<ItemIdentifierType>])``
+/// and of a
 /// ``SnapshotItem``'s children: lists the items of one level of an outline.
 ///
 /// An expression may be a ``SnapshotItem`` (with its children and expansion state), a bare

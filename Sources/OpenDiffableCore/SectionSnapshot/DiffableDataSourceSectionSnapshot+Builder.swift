@@ -56,9 +56,7 @@ public struct SnapshotItem<ItemIdentifierType: Hashable> {
 extension SnapshotItem: Sendable where ItemIdentifierType: Sendable {}
 extension SnapshotItem: Equatable {}
 
-/// The result builder of
-/// ``DiffableDataSourceSectionSnapshot/init(_:)-(<ItemIdentifierType>()->[SnapshotItem<ItemIdentifierType>])``
-/// and of a
+/// The result builder of ``DiffableDataSourceSectionSnapshot``’s `init(_:)` taking a closure and of a
 /// ``SnapshotItem``'s children: lists the items of one level of an outline.
 ///
 /// An expression may be a ``SnapshotItem`` (with its children and expansion state), a bare

@@ -51,7 +51,10 @@
       try pane.send("K")
       try pane.send("J")
       try pane.send("2")
-      screen = try pane.waitFor("the companies screen") { $0.contains("[2 Companies]") && $0.contains("Hooli") }
+      // As above, the status line comes after the list: wait for it too, or a half-drawn frame is read.
+      screen = try pane.waitFor("the companies screen with its status line") {
+        $0.contains("[2 Companies]") && $0.contains("Hooli") && $0.contains("Error:")
+      }
       #expect(screen.contains("Error: database rows skipped (contacts.sqlite)"))
       // A database the demo did not create is never seeded, even with rows left out.
       #expect(try DatabaseQueue(path: database).read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM contact") } == 6)

@@ -4,7 +4,7 @@ import Testing
 @Suite("Diagnostics")
 struct DiagnosticsTests {
   /// Every warning reads the handler. Reading it used to wrap the stored closure in two more
-  /// reabstraction thunks (an `inout` write-back, swiftlang/swift#91348), so each warning was
+  /// reabstraction thunks (an `inout` write-back), so each warning was
   /// slower than the last and, a few hundred thousand warnings into a process, calling the
   /// handler overflowed the stack. In a child process: the crash is the failure.
   @Test func readingTheWarningHandlerLeavesItUnchanged() async {

@@ -5,7 +5,8 @@ import OpenDiffableTesting
 
 // Drives a snapshot, a section snapshot and the changeset between successive snapshots through
 // the API, with identifiers that keep Hashable's contract and identifiers that break it, and
-// checks the result against a plain-array model after every step.
+// checks the result against a plain-array model: after every rebuild, every `checkInterval` steps
+// and at the end of the input (see `Run.step`).
 //
 // What must hold, whatever the identifiers do: no memory error (AddressSanitizer), no hang
 // (libFuzzer's timeout), no stop of the process, the item count equals the number of items
@@ -36,9 +37,18 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
   /// quarter), small enough that each step stays fast under AddressSanitizer and CI's 60 s run
   /// gets past replaying the corpus (1,500 ran about 2 inputs a second).
   static var itemLimit: Int { 300 }
+  /// The most steps between two full checks. A full check queries every item and runs the
+  /// UIKit-rule simulator: it was about 99% of a run's time when it ran after every step, and it
+  /// resolves the deferred index, so appends were never followed by other mutations unread.
+  static var checkInterval: Int { 8 }
 
   var snapshot = Snapshot()
   var model: Model<S, I> = []
+  /// The snapshot at the last full check: the changeset is checked from it, as from the snapshot
+  /// a data source shows.
+  var shown = Snapshot()
+  /// Steps since the last full check.
+  var unchecked = 0
   /// Copies kept from earlier steps, with their models: read after other copies changed.
   var kept: [(snapshot: Snapshot, model: Model<S, I>)] = []
   var outline = DiffableDataSourceSectionSnapshot<I>()
@@ -62,8 +72,14 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
   }
   var sectionsAreWellBehaved: Bool { model.allSatisfy(\.section.isWellBehaved) }
 
+  /// Runs one step, then the full check (the model, the changeset from ``shown``, the invariants)
+  /// before and after a rebuild — a data source applying it over the snapshot it shows, the diff
+  /// before any lookup or after, as the input chose — or when ``checkInterval`` steps went
+  /// unchecked. Between full checks, only the section count is checked, so the snapshot is mutated
+  /// again unread (its deferred index unresolved) and in place. `drive` checks at the end of the
+  /// input.
   mutating func step(_ input: inout Input) {
-    let previous = snapshot
+    var rebuilt = false
     var diffFirst = false
     switch input.next() % 16 {
     case 0: appendSections(&input)
@@ -110,7 +126,12 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
       let parent = parents.isEmpty ? nil : parents[Int(input.next()) % parents.count]
       outline.append(unique, to: parent)
     case 10: showOutline(&input)
-    case 11: diffFirst = rebuild(&input)
+    case 11:
+      // The rebuild is applied over the snapshot as it stands: check that one first (shown then),
+      // so the diff meets exactly it (an exact rebuild shares its index) and nothing goes unchecked.
+      if unchecked > 0 { checkFully() }
+      diffFirst = rebuild(&input)
+      rebuilt = true
     case 12:  // keep a copy, to read after other copies changed
       if kept.count == 4 { kept.removeFirst() }
       kept.append((snapshot, model))
@@ -118,7 +139,16 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
     case 14: bulkAppend(&input)
     default: releaseUnread(&input)
     }
-    check(from: previous, diffFirst: diffFirst)
+    precondition(snapshot.numberOfSections == model.count, "section count \(snapshot.numberOfSections)")
+    unchecked += 1
+    if rebuilt || unchecked >= Self.checkInterval { checkFully(diffFirst: diffFirst) }
+  }
+
+  /// The full check, from the snapshot at the last one.
+  mutating func checkFully(diffFirst: Bool = false) {
+    check(from: shown, diffFirst: diffFirst)
+    shown = snapshot
+    unchecked = 0
   }
 
   // MARK: Sections
@@ -359,7 +389,7 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
 
   /// Compares the snapshot with the model and checks the changeset from `previous`: computed
   /// before the lookups when `diffFirst` (the diff then meets an unread rebuilt snapshot), after
-  /// them otherwise.
+  /// them otherwise. (``check(_:against:)`` checks the internal invariants.)
   func check(from previous: Snapshot, diffFirst: Bool) {
     var changeset: SnapshotChangeset<S, I>?
     if diffFirst { changeset = SnapshotChangeset(from: previous, to: snapshot) }
@@ -373,7 +403,6 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
       (previous.itemIdentifiers + snapshot.itemIdentifiers).allSatisfy(\.isWellBehaved)
       && (previous.sectionIdentifiers + snapshot.sectionIdentifiers).allSatisfy(\.isWellBehaved)
     if allWellBehaved {
-      snapshot._checkInvariants()
       do {
         try validate(changes, from: previous, to: snapshot)
       } catch {
@@ -382,7 +411,8 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
     }
   }
 
-  /// Compares a snapshot with its model through every query.
+  /// Compares a snapshot with its model through every query, and checks its internal invariants
+  /// before the lookups (a deferred index may be unresolved then) and after them (resolved).
   static func check(_ snapshot: Snapshot, against model: Model<S, I>) {
     let sections = snapshot.sectionIdentifiers
     precondition(
@@ -390,6 +420,9 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
       "sections \(sections) differ from the model's \(model.map(\.section))")
     precondition(snapshot.numberOfSections == model.count, "section count")
     let flat = snapshot.itemIdentifiers
+    // With no box left, every invariant holds again.
+    let invariantsHold = !flat.contains(where: \.isBoxed) && sections.allSatisfy(\.isWellBehaved)
+    if invariantsHold { snapshot._checkInvariants() }
     precondition(snapshot.numberOfItems == flat.count, "item count \(snapshot.numberOfItems) != \(flat.count)")
     let expected = model.flatMap { $0.items.filter(\.isWellBehaved) }
     precondition(flat.filter(\.isWellBehaved) == expected, "items \(flat) differ from the model's")
@@ -426,9 +459,7 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
         precondition(flat[found] == item, "\(item) found at another item's position")
       }
     }
-    if !flat.contains(where: \.isBoxed) && sections.allSatisfy(\.isWellBehaved) {
-      snapshot._checkInvariants()  // with no box left, every invariant holds again
-    }
+    if invariantsHold { snapshot._checkInvariants() }
   }
 }
 
@@ -453,8 +484,9 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   return 0
 }
 
-/// Runs every step the input holds.
+/// Runs every step the input holds, then the full check of what the last full check left.
 func drive<S, I>(_ run: Run<S, I>, _ input: inout Input) {
   var run = run
   while !input.isEmpty { run.step(&input) }
+  if run.unchecked > 0 { run.checkFully() }
 }

@@ -16,8 +16,8 @@ public enum OpenDiffableDiagnostics {
   /// Set it in tests to collect warnings, or to route them into your own logging.
   /// Reading and writing it is thread-safe.
   public static var warningHandler: @Sendable (String) -> Void {
-    get { _state.withLock { $0 } }
-    set { _state.withLock { $0 = newValue } }
+    get { _state.value }
+    set { _state.value = newValue }
   }
 
   /// The handler used when none was set: writes the message and a newline to standard error.
@@ -35,16 +35,30 @@ public enum OpenDiffableDiagnostics {
 }
 
 /// A minimal lock-protected box (no newer-OS API: works back to iOS 13 and on Linux).
+///
+/// Read and written whole, never through an `inout` closure (`withLock { $0 }`): when `Value` is
+/// a function type, such a closure receives the stored closure reabstracted and writes it back
+/// wrapped in two more thunks on every call, even one that only reads (seen with Swift 6.3 on
+/// Linux, in the stored closure's growing backtrace). Each warning would then have grown the
+/// stored handler by two heap objects and two stack frames: warnings got slower one by one, and
+/// after a few hundred thousand of them, calling the handler overflowed the stack.
 final class _LockedBox<Value>: @unchecked Sendable {
   private let lock = NSLock()
-  private var value: Value
+  private var _value: Value
 
-  init(_ value: Value) { self.value = value }
+  init(_ value: Value) { _value = value }
 
-  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
+  var value: Value {
+    get {
+      lock.lock()
+      defer { lock.unlock() }
+      return _value
+    }
+    set {
+      lock.lock()
+      defer { lock.unlock() }
+      _value = newValue
+    }
   }
 }
 

@@ -48,6 +48,14 @@ final class _SimulatedListEngine<
       guard let identifier = connection.sectionIdentifier(at: section)?.base as? SectionIdentifierType else {
         _simulatorStop("section \(section) has no identifier of the expected type")
       }
+      // Checked here, not left to `appendSections(_:)`, whose stop would blame a call the app
+      // never made: the data source answers for sections the app appended once each.
+      if let earlier = snapshot.indexOfSection(identifier) {
+        _simulatorStop(
+          "the data source shows section \(section) (\(identifier)) equal to section \(earlier) "
+            + "(\(snapshot.sectionIdentifiers[earlier])): two shown sections became equal, so a section "
+            + "identifier's hash or equality changed while it was shown")
+      }
       snapshot.appendSections([identifier])
       var items: [ItemIdentifierType] = []
       for item in 0..<connection.numberOfItems(inSection: section) {

@@ -19,6 +19,16 @@ private struct Wrapped: Hashable, CustomStringConvertible, @unchecked Sendable {
   var description: String { "Wrapped(\(cell.value))" }
 }
 
+/// A section identifier whose hash differs on every call (a hash built from a counter).
+private final class ShiftingSection: Hashable, @unchecked Sendable {
+  var calls = 0
+  static func == (lhs: ShiftingSection, rhs: ShiftingSection) -> Bool { lhs === rhs }
+  func hash(into hasher: inout Hasher) {
+    calls += 1
+    hasher.combine(calls)
+  }
+}
+
 /// Regression tests for issue 25: every identifier that breaks `Hashable`'s contract gets either
 /// a correct result with a warning or a stop naming OpenDiffable, the operation and the
 /// identifier — never an invalid batch, a wrong position or a wrong deletion.
@@ -160,6 +170,41 @@ struct ContractBreakingIdentifierTests {
       let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
       #expect(stderr.contains("OpenDiffable: insertSections(_:beforeSection:)"), "\(stderr)")
       #expect(stderr.contains("not equal to itself"), "\(stderr)")
+    }
+  }
+
+  /// Sections mutated to equal other sections of the same snapshot, then more sections appended:
+  /// the section table grew and stopped the process inside the standard library ("Duplicate
+  /// keys of type 'Wrapped' were found in a Dictionary").
+  @Test func sectionsMutatedToEqualOthersThenMoreAppendedDoNotStopInsideDictionary() async {
+    await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      OpenDiffableDiagnostics.warningHandler = { _ in }
+      let sections = (0..<48).map(Wrapped.init)
+      var snapshot = DiffableDataSourceSnapshot<Wrapped, Int>()
+      snapshot.appendSections(sections)
+      for index in 0..<24 { sections[24 + index].cell.value = index }
+      snapshot.appendSections((1000..<1200).map(Wrapped.init))
+      precondition(snapshot.numberOfSections == 248)
+      precondition(snapshot.indexOfSection(Wrapped(1100)) == 148)
+    }.map { result in
+      let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(!stderr.contains("Duplicate keys"), "\(stderr)")
+    }
+  }
+
+  /// A section whose hash changes on every call, given to `replaceItems(inSection:…)`: the
+  /// section was appended, not found again, and the process stopped on a force unwrap.
+  @Test func replaceItemsInAShiftingSectionStopsNamingTheCall() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = DiffableDataSourceSnapshot<ShiftingSection, Int>()
+      // Many sections, so that the lookup with a new hash does not land on the section by chance.
+      snapshot.appendSections((0..<4000).map { _ in ShiftingSection() })
+      var outline = DiffableDataSourceSectionSnapshot<Int>()
+      outline.append([1, 2])
+      snapshot.replaceItems(inSection: ShiftingSection(), withVisibleItemsOf: outline)
+    }.map { result in
+      let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(stderr.contains("OpenDiffable: replaceItems(inSection:withVisibleItemsOf:)"), "\(stderr)")
     }
   }
 

@@ -86,6 +86,41 @@ private struct MutatedSection: Hashable, CustomStringConvertible, @unchecked Sen
   var description: String { "MutatedSection(\(box.value))" }
 }
 
+/// The simulator rebuilds the data source's snapshot section by section.
+@Suite(
+  "Contract-breaking section identifiers in the simulator",
+  .disabled(if: internalChecksEnabled, "section identifiers are mutated between calls on purpose"))
+struct SimulatorContractBreakingSectionTests {
+  /// A shown section mutated to equal another, then a batch: the simulator stopped with
+  /// `appendSections(_:)`'s message about repeated identifiers, a call the app never made. It
+  /// says what happened instead.
+  @Test func twoShownSectionsThatBecameEqualAreNamedNotBlamedOnAppendSections() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        typealias Host = SimulatedCollectionView<MutatedSection, Int>
+        let view = Host()
+        let dataSource = DiffableDataSource<Host, MutatedSection, Int>(host: view) { _, _, item in
+          SimulatedCell(item)
+        }
+        let a = MutatedSection(0)
+        let b = MutatedSection(1)
+        var snapshot = DiffableDataSourceSnapshot<MutatedSection, Int>()
+        snapshot.appendSections([a, b])
+        snapshot.appendItems([1], toSection: a)
+        snapshot.appendItems([2], toSection: b)
+        dataSource.apply(snapshot)
+        a.box.value = 1
+        view.performBatchUpdates({}, completion: nil)
+      }
+    }.map { result in
+      let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(stderr.contains("simulated list: the data source shows section 1"), "\(stderr)")
+      #expect(stderr.contains("two shown sections became equal"), "\(stderr)")
+      #expect(!stderr.contains("appendSections"), "\(stderr)")
+    }
+  }
+}
+
 /// Regression tests for issue 25 in the section snapshots the data source keeps.
 ///
 /// (A `ProbeHost`, not a simulated view: the simulator rebuilds the data source's snapshot by

@@ -45,10 +45,11 @@ extension DiffableDataSourceSnapshot {
     defer { _checkInvariantsIfEnabled() }
     _materialize()
     let visible = sectionSnapshot.visibleItems
-    if _slotBySection[section] == nil { _appendValidatedSections(CollectionOfOne(section)) }
-    let slot = _slotBySection[section]!
-    if _slots[slot].items == visible { return }
     let operation = "replaceItems(inSection:withVisibleItemsOf:)"
+    if _slotBySection[section] == nil { _appendValidatedSections(CollectionOfOne(section)) }
+    // Not found right after it was appended: its hash or equality changed within this call.
+    guard let slot = _slotBySection[section] else { _stopForUnstableSections([section], operation: operation) }
+    if _slots[slot].items == visible { return }
     // Everything now in the section leaves, by position (never by a second lookup)...
     var lost: ItemIdentifierType?
     for (offset, item) in _slots[slot].items.enumerated()

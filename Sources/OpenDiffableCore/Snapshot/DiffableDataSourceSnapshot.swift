@@ -86,8 +86,10 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemId
   @usableFromInline var _slots: [_SectionStorage] = []
   /// Slots whose section was deleted, ready for reuse.
   @usableFromInline var _freeSlots: [Int] = []
-  /// Section identifier → slot.
-  @usableFromInline var _slotBySection: [SectionIdentifierType: Int] = [:]
+  /// Section identifier → slot. (A ``_HashPinnedDictionary``, as the data source's tables are:
+  /// sections mutated while stored so that they equal one another must not stop the process
+  /// inside `Dictionary` when it grows. Looked up by identifier: one hash, as a `Dictionary`.)
+  @usableFromInline var _slotBySection = _HashPinnedDictionary<SectionIdentifierType, Int>()
   /// Item identifier → (slot, offset in its section), when `_deferred` is nil. Empty otherwise.
   @usableFromInline var _itemLocations = _ItemTable<ItemIdentifierType>()
   /// Non-nil while the item index is deferred: the snapshot was built by `appendItems` calls

@@ -141,6 +141,59 @@ func cases() -> [String: () -> () -> Any] {
   }
   add("int") { $0 }
   add("string") { "item-\($0)" }
+  // Section tables: 100k sections appended in one call, one at a time, and each looked up once.
+  func addSections<Section: Hashable>(_ type: String, _ make: @escaping (Int) -> Section) {
+    let count = 100_000
+    cases["sections-append-\(type)"] = {
+      let sections = (0..<count).map(make)
+      return {
+        var snapshot = DiffableDataSourceSnapshot<Section, Int>()
+        snapshot.appendSections(sections)
+        return snapshot
+      }
+    }
+    cases["sections-append-each-\(type)"] = {
+      let sections = (0..<count).map(make)
+      return {
+        var snapshot = DiffableDataSourceSnapshot<Section, Int>()
+        for section in sections { snapshot.appendSections([section]) }
+        return snapshot
+      }
+    }
+    cases["sections-lookup-\(type)"] = {
+      let sections = (0..<count).map(make)
+      var snapshot = DiffableDataSourceSnapshot<Section, Int>()
+      snapshot.appendSections(sections)
+      return {
+        var total = 0
+        for section in sections { total &+= snapshot.indexOfSection(section) ?? 0 }
+        return total
+      }
+    }
+    // 1,000 moves (each looks up two sections in code that is not inlined into the caller).
+    cases["sections-move-\(type)"] = {
+      let sections = (0..<count).map(make)
+      var snapshot = DiffableDataSourceSnapshot<Section, Int>()
+      snapshot.appendSections(sections)
+      return {
+        var moved = snapshot
+        for step in 0..<1_000 { moved.moveSection(sections[step * 97], afterSection: sections[count - 1 - step]) }
+        return moved
+      }
+    }
+    cases["sections-dictionary-\(type)"] = {
+      let sections = (0..<count).map(make)
+      return {
+        var table: [Section: Int] = [:]
+        for (position, section) in sections.enumerated() { table[section] = position }
+        var total = 0
+        for section in sections { total &+= table[section] ?? 0 }
+        return total
+      }
+    }
+  }
+  addSections("int") { $0 }
+  addSections("string") { "section-\($0)" }
   return cases
 }
 

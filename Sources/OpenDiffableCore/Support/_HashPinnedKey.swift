@@ -10,18 +10,22 @@
 /// may become `==` later): a `Dictionary` never finds two equal keys while it rehashes — the
 /// state in which it stops the process inside the standard library ("Duplicate keys of type …
 /// were found in a Dictionary"). Identifiers equal by `==` whose hashes differ are separate
-/// keys, as the snapshot holds them. O(1) plus one hash to make.
+/// keys, as the snapshot holds them. O(1) plus one hash to make; the dictionary mixes the
+/// stored hash with its seed without hashing it again (``_rawHashValue(seed:)``).
 ///
-/// `package`: the data source keys its recorded content and its section snapshots by it, and
-/// OpenDiffableTesting's simulated views their cells.
+/// `package`: the snapshot keys its sections by it, the data source its recorded content and
+/// its section snapshots, and OpenDiffableTesting's simulated views their cells.
+/// `@usableFromInline`: the snapshot's inlinable lookups use it.
+@usableFromInline
 package struct _HashPinnedKey<Base: Hashable>: Hashable {
-  package let base: Base
-  package let hash: Int
+  @usableFromInline package let base: Base
+  @usableFromInline package let hash: Int
   /// Nonzero, and unique among the keys of one ``_HashPinnedDictionary``, for a stored key;
   /// 0 for a key made to look a value up.
-  let serial: Int
+  @usableFromInline let serial: Int
 
   /// A key to look `base` up with: `base`'s hash now.
+  @inlinable
   package init(_ base: Base) {
     self.base = base
     self.hash = base.hashValue
@@ -29,19 +33,34 @@ package struct _HashPinnedKey<Base: Hashable>: Hashable {
   }
 
   /// `key` as stored under `serial`.
+  @inlinable
   init(_ key: Self, serial: Int) {
     base = key.base
     hash = key.hash
     self.serial = serial
   }
 
+  @inlinable
   package static func == (lhs: Self, rhs: Self) -> Bool {
     guard lhs.hash == rhs.hash else { return false }
     if lhs.serial != 0, rhs.serial != 0 { return lhs.serial == rhs.serial }
     return lhs.base == rhs.base
   }
 
+  @inlinable
   package func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+  /// The stored hash (already a `Hasher` result) mixed with `seed` by one multiply and two
+  /// shifts, where `Hasher` would hash it again: a lookup hashes the identifier once. Equal
+  /// keys have equal stored hashes, so they give equal results.
+  @inlinable
+  package func _rawHashValue(seed: Int) -> Int {
+    var bits = UInt64(truncatingIfNeeded: hash ^ seed)
+    bits ^= bits &>> 32
+    bits &*= 0x9E37_79B9_7F4A_7C15
+    bits ^= bits &>> 29
+    return Int(truncatingIfNeeded: bits)
+  }
 }
 
 extension _HashPinnedKey: Sendable where Base: Sendable {}
@@ -50,22 +69,25 @@ extension _HashPinnedKey: Sendable where Base: Sendable {}
 /// its own (see there): it never stops the process inside the standard library, whatever the
 /// identifiers do.
 ///
-/// Look values up, store and remove them with keys made by ``_HashPinnedKey/init(_:)``, or with
-/// the keys it yields (which name exactly the entry they came from). Storing a value for a key
-/// it holds an equal key for replaces that key's value. O(1) average per operation, as a
-/// `Dictionary`; storing a new key looks it up first (a second probe, no second hash).
+/// Look values up, store and remove them with keys made by ``_HashPinnedKey/init(_:)``, with
+/// the keys it yields (which name exactly the entry they came from), or with identifiers (a
+/// key made from each, one hash). Storing a value for a key it holds an equal key for replaces
+/// that key's value. O(1) average per operation, as a `Dictionary`; storing a new key looks it
+/// up first (a second probe, no second hash).
+@usableFromInline
 package struct _HashPinnedDictionary<Base: Hashable, Value>: Sequence {
-  package typealias Key = _HashPinnedKey<Base>
-  var _storage: [Key: Value] = [:]
+  @usableFromInline package typealias Key = _HashPinnedKey<Base>
+  @usableFromInline var _storage: [Key: Value] = [:]
   /// The serial of the last key stored.
-  var _lastSerial = 0
+  @usableFromInline var _lastSerial = 0
 
-  package init() {}
+  @inlinable package init() {}
 
-  package var isEmpty: Bool { _storage.isEmpty }
-  package var count: Int { _storage.count }
+  @inlinable package var isEmpty: Bool { _storage.isEmpty }
+  @inlinable package var count: Int { _storage.count }
 
   /// The value stored for `key`; nil stores nothing, removing the entry for `key` if any.
+  @inlinable
   package subscript(key: Key) -> Value? {
     get { _storage[key] }
     set {
@@ -77,8 +99,16 @@ package struct _HashPinnedDictionary<Base: Hashable, Value>: Sequence {
     }
   }
 
+  /// The value stored for `base` (looked up by a key made now); nil removes the entry.
+  @inlinable
+  package subscript(base: Base) -> Value? {
+    get { _storage[Key(base)] }
+    set { self[Key(base)] = newValue }
+  }
+
   /// Stores `value` for `key` and returns the value it replaced, if any. One lookup when `key`
   /// is there.
+  @inlinable
   @discardableResult
   package mutating func updateValue(_ value: Value, forKey key: Key) -> Value? {
     if let index = _storage.index(forKey: key) {
@@ -91,11 +121,19 @@ package struct _HashPinnedDictionary<Base: Hashable, Value>: Sequence {
     return nil
   }
 
+  /// Removes the entry for `base` (looked up by a key made now) and returns its value, if any.
+  @inlinable
+  @discardableResult
+  package mutating func removeValue(forKey base: Base) -> Value? {
+    _storage.removeValue(forKey: Key(base))
+  }
+
+  @inlinable
   package mutating func reserveCapacity(_ minimumCapacity: Int) { _storage.reserveCapacity(minimumCapacity) }
 
-  package mutating func removeAll() { _storage.removeAll() }
+  @inlinable package mutating func removeAll() { _storage.removeAll() }
 
-  package func makeIterator() -> Dictionary<Key, Value>.Iterator { _storage.makeIterator() }
+  @inlinable package func makeIterator() -> Dictionary<Key, Value>.Iterator { _storage.makeIterator() }
 }
 
 extension _HashPinnedDictionary: Sendable where Base: Sendable, Value: Sendable {}

@@ -25,7 +25,9 @@ let package = Package(
         .product(name: countedModule, package: countedPackage),
         .product(name: "OrderedCollections", package: "swift-collections"),
       ]
-    )
+    ),
+    // Draws the chart of BENCHMARKS.md from chart.sh's measurements (no dependencies).
+    .executableTarget(name: "BenchmarkChart"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@
 // callgrind collects (`--toggle-collect=counted_call`). The inputs are made before, and the
 // built values released after, outside the count; a rebuild's value is released inside it, as in
 // RebuildBenchmarks. Usage: InstructionCounts <case>; with no argument, lists the cases.
+import Foundation
 import OrderedCollections
 
 #if canImport(OpenDiffable)
@@ -50,8 +51,12 @@ typealias Snapshot<Item: Hashable> = DiffableDataSourceSnapshot<Int, Item>
   return result
 }
 
+/// The number of items of the item cases: 1,000,000, or the environment's `ITEM_COUNT`
+/// (chart.sh measures several).
+let itemCount = ProcessInfo.processInfo.environment["ITEM_COUNT"].flatMap { Int($0) } ?? 1_000_000
+
 func layout<Item>(sections: Int, _ make: (Int) -> Item) -> [[Item]] {
-  let perSection = 1_000_000 / sections
+  let perSection = itemCount / sections
   return (0..<sections).map { s in (s * perSection..<(s + 1) * perSection).map(make) }
 }
 
@@ -104,7 +109,8 @@ func cases() -> [String: () -> () -> Any] {
         let shown = shownSnapshot(old)
         blackHole(shown.indexOfItem(old[0][0]))
         var new = old
-        new[sections - 1].insert(contentsOf: (2_000_000..<2_000_010).map(make), at: new[sections - 1].count - 5)
+        let inserted = (2 * itemCount..<2 * itemCount + 10).map(make)
+        new[sections - 1].insert(contentsOf: inserted, at: new[sections - 1].count - 5)
         return {
           let rebuilt = buildSnapshot(new)
           return SnapshotChangeset(from: shown, to: rebuilt)

@@ -245,6 +245,12 @@ public final class DiffableDataSource<
   /// (A ``_HashPinnedDictionary``: identifiers whose `==` disagrees with their hash must not
   /// stop the process inside `Dictionary`.)
   var _recordedContent = _HashPinnedDictionary<ItemIdentifierType, any Equatable>()
+  /// The observed apply, if one runs (`applyObserving`); only this reference holds it.
+  var _observed: _ObservedApplyState<SectionIdentifierType, ItemIdentifierType>?
+  /// Counts observed applies started, for their tokens.
+  var _observationCount = 0
+  /// Whether an observed apply's snapshot closure is running (an apply from it is misuse).
+  var _isMakingObservedSnapshot = false
   /// The connection handed to the host (kept alive here).
   var _connection: DiffableListDataSourceConnection<Host.Cell>?
 

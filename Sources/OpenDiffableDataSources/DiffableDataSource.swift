@@ -45,6 +45,14 @@ import OpenDiffableCore
 /// content changed since their cell was made, and reconfigures them — comparing only visible
 /// items, so the cost does not grow with the list.
 ///
+/// ## Following an observable model
+/// Where Swift Observation is available (iOS 17, macOS 14, tvOS 17, visionOS 1, Linux),
+/// ``applyObserving(animatingDifferences:completion:_:)`` applies the snapshot a closure builds
+/// and applies again whenever an `@Observable` property it read (or, with a ``contentProvider``,
+/// one the provider read for a visible item) changes: one apply per turn of the main actor,
+/// through the same queue, until the returned ``DiffableDataSourceObservation`` is cancelled or
+/// the data source is released.
+///
 /// ## Selection and focus
 /// By default the selected items (and the focused one, on hosts that have a focus) are captured
 /// by identifier before every apply and restored after it: an item that moved stays selected, a

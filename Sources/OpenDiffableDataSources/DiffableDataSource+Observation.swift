@@ -162,10 +162,18 @@ final class _ObservationSignal: @unchecked Sendable {
   /// Guarded by `lock`.
   var _isScheduled = false
 
-  var isScheduled: Bool { lock.withLock { _isScheduled } }
+  /// `body` with `lock` held. (`NSLocking.withLock` is newer than the library's deployment
+  /// targets on Apple platforms.)
+  func locked<T>(_ body: () -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body()
+  }
+
+  var isScheduled: Bool { locked { _isScheduled } }
 
   /// Marks the turn's apply as made (the task started).
-  func clear() { lock.withLock { _isScheduled = false } }
+  func clear() { locked { _isScheduled = false } }
 }
 
 /// One `withObservationTracking` registration: live until its `onChange` ran.
@@ -176,12 +184,12 @@ final class _ObservationScope: @unchecked Sendable {
 
   init(_ signal: _ObservationSignal) { self.signal = signal }
 
-  var isLive: Bool { signal.lock.withLock { _isLive } }
+  var isLive: Bool { signal.locked { _isLive } }
 
   /// Records that the registration fired; returns whether the apply of this change still has to
   /// be scheduled (no change was seen since the last one was made).
   func fire() -> Bool {
-    signal.lock.withLock {
+    signal.locked {
       _isLive = false
       if signal._isScheduled { return false }
       signal._isScheduled = true

@@ -46,7 +46,8 @@ import OpenDiffableCore
     ///   changed, as every apply does with a content provider — one mechanism, no special case.
     ///   Each item is tracked by one observation at a time, renewed once it fired: what its
     ///   provider read stays observed after the item left the screen (a change then costs one
-    ///   apply that finds nothing to reconfigure).
+    ///   apply that finds nothing to reconfigure). A provider set while observing is tracked
+    ///   from its first call (the next apply, or the next cell made).
     /// - `completion` runs after each observed apply finished, with the rules of
     ///   ``apply(_:animatingDifferences:completion:)``: exactly once per apply, on the main actor,
     ///   in call order with every other apply.

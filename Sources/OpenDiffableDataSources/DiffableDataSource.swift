@@ -148,7 +148,12 @@ public final class DiffableDataSource<
   /// apply: keep it cheap, and never apply from it — that stops the process with a
   /// `OpenDiffable: apply…` message, as from a cell provider.
   public var contentProvider: ContentProvider? {
-    didSet { _recordedContent.removeAll() }
+    didSet {
+      _recordedContent.removeAll()
+      // While observing (`applyObserving`), the new provider's reads are tracked from its first
+      // call: the registrations of the old one's are forgotten (they fire harmlessly).
+      _observed?.contentScopes.removeAll()
+    }
   }
 
   /// Gives the title of a section's header, for hosts that draw titled headers (tables,

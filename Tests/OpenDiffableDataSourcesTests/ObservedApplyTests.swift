@@ -154,6 +154,29 @@ struct ObservedApplyTests {
     #expect(view.batchErrors.isEmpty)
   }
 
+  @Test("A content provider set while observing is observed from its first read")
+  func newContentProvider() async {
+    let model = ObservedListModel()
+    model.setLayout(snapshot(["a": [1, 2]]))
+    let other = ObservedListModel()
+    var source = model
+    let view = View()
+    let dataSource = DiffableDataSource<View, String, Int>(host: view) { _, _, item in
+      SimulatedCell(item, text: source.text(item))
+    }
+    dataSource.contentProvider = { model.text($0) }
+    let observation = dataSource.applyObserving { model.snapshot() }
+    source = other
+    dataSource.contentProvider = { other.text($0) }
+    other.content(1).version = 5
+    model.sections.append("b")  // an apply, which compares with the new provider
+    await Self.settle(view, dataSource, observation)
+    #expect(view.cells.flatMap { $0.map(\.text) } == ["1 v5", "2 v0"])
+    other.content(2).version = 1  // read by the new provider only
+    await Self.settle(view, dataSource, observation)
+    #expect(view.cells.flatMap { $0.map(\.text) } == ["1 v5", "2 v1"])
+  }
+
   @Test("Cancelling stops the applies; a second observation replaces the first")
   func cancelAndReplace() async {
     let model = ObservedListModel()

@@ -363,7 +363,7 @@ extension DiffableDataSource: _ObservedApplyTarget {
   func _pruneContentScopes(_ state: _ObservedApply) {
     guard state.contentScopes.count > max(64, 2 * state.contentScopesAfterPruning) else { return }
     var kept = _HashPinnedDictionary<ItemIdentifierType, _ObservationScope>()
-    for (key, scope) in state.contentScopes where scope.isLive { kept[_HashPinnedKey(key, serial: 0)] = scope }
+    for (key, scope) in state.contentScopes where scope.isLive { kept[_HashPinnedKey(key.base)] = scope }
     state.contentScopes = kept
     state.contentScopesAfterPruning = kept.count
   }

@@ -177,6 +177,27 @@ struct ObservedApplyTests {
     #expect(view.cells.flatMap { $0.map(\.text) } == ["1 v5", "2 v1"])
   }
 
+  @Test("Scrolling through a long list while contents change: every visible cell stays current (registrations pruned)")
+  func scrollingPrunesRegistrations() async {
+    let model = ObservedListModel()
+    model.setLayout(snapshot(["a": Array(0..<400)]))
+    let (view, dataSource) = Self.makeList(model)
+    dataSource.contentProvider = { model.text($0) }
+    view.visibleRowRange = 0..<10
+    let observation = dataSource.applyObserving { model.snapshot() }
+    for window in 0..<40 {
+      view.visibleRowRange = (window * 10)..<(window * 10 + 10)
+      // Items on screen and items that left it change.
+      for item in [window * 10, window * 10 + 9, max(0, window * 10 - 5)] { model.content(item).version += 1 }
+      await Self.settle(view, dataSource, observation)
+      for path in view.visibleIndexPaths {
+        let cell = view.cellForItem(at: path)
+        #expect(cell?.text == cell.map { model.text($0.itemIdentifier) }, "window \(window) at \(path)")
+      }
+    }
+    #expect(view.batchErrors.isEmpty)
+  }
+
   @Test("Cancelling stops the applies; a second observation replaces the first")
   func cancelAndReplace() async {
     let model = ObservedListModel()

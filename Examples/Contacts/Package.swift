@@ -12,7 +12,9 @@ import PackageDescription
 // package when the binary is missing.
 let package = Package(
   name: "Contacts",
-  platforms: [.macOS(.v10_15)],
+  // macOS 14: the settings screen follows an `@Observable` model (`applyObserving`, where Swift
+  // Observation is). The library itself still supports macOS 10.15.
+  platforms: [.macOS(.v14)],
   products: [.executable(name: "contacts", targets: ["contacts"])],
   dependencies: [
     .package(name: "OpenDiffable", path: "../..", traits: ["GRDB"]),

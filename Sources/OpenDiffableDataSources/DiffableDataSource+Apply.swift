@@ -106,6 +106,8 @@ struct _ApplyJob<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> 
   /// The completion tickets this job finishes: its own and those of the applies it replaced.
   var tickets: [Int] = []
   var coalesced = 0
+  /// The token of the observed apply that made this job (`applyObserving`), if any.
+  var observation: Int?
 
   init(target: Target, mode: Mode, operation: String, completion: (() -> Void)?) {
     self.target = target
@@ -131,13 +133,7 @@ extension DiffableDataSource {
   /// applies' tickets move to the new job, so their completions still run, in order; if one of
   /// them was a reload-data apply, the new job reloads data too.
   func _enqueue(_ job: _ApplyJob, operation: String) {
-    if _hostCallDepth > 0 {
-      _dataSourceMisuse(
-        operation,
-        "called while the data source was applying a snapshot (from inside the host's batch update, "
-          + "a cell provider or a selection change it caused); applies never nest",
-        fix: "Apply from the completion handler of the running apply, or after it returned")
-    }
+    _checkCanApply(operation)
     _applyCallDepth += 1
     defer { _applyCallDepth -= 1 }
     var job = job

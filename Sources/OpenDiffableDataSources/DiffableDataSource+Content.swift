@@ -11,7 +11,7 @@ extension DiffableDataSource {
     guard let contentProvider else { return }
     _hostCallDepth += 1
     defer { _hostCallDepth -= 1 }
-    _recordedContent[_HashPinnedKey(item)] = contentProvider(item)
+    _recordedContent[_HashPinnedKey(item)] = _observedContent(of: item, contentProvider)
   }
 
   /// After an apply moved the host from `old` to `new` (`new` with the app's marks), finds the
@@ -37,7 +37,7 @@ extension DiffableDataSource {
       if cellsMayBeNew || marked, _getsNewCell(item, old: old, new: new) { continue }
       // No cell yet (a host that makes cells when it draws): it will be made with fresh content.
       if host.cellForItem(at: path) == nil { continue }
-      let content = contentProvider(item)
+      let content = _observedContent(of: item, contentProvider)
       let key = _HashPinnedKey(item)
       if marked, new.isReconfigured(item: item) {
         _recordedContent[key] = content

@@ -45,6 +45,14 @@ import OpenDiffableCore
 /// content changed since their cell was made, and reconfigures them — comparing only visible
 /// items, so the cost does not grow with the list.
 ///
+/// ## Following an observable model
+/// Where Swift Observation is available (iOS 17, macOS 14, tvOS 17, visionOS 1, Linux),
+/// ``applyObserving(animatingDifferences:completion:_:)`` applies the snapshot a closure builds
+/// and applies again whenever an `@Observable` property it read (or, with a ``contentProvider``,
+/// one the provider read for a visible item) changes: one apply per turn of the main actor,
+/// through the same queue, until the returned ``DiffableDataSourceObservation`` is cancelled or
+/// the data source is released.
+///
 /// ## Selection and focus
 /// By default the selected items (and the focused one, on hosts that have a focus) are captured
 /// by identifier before every apply and restored after it: an item that moved stays selected, a
@@ -140,7 +148,12 @@ public final class DiffableDataSource<
   /// apply: keep it cheap, and never apply from it — that stops the process with a
   /// `OpenDiffable: apply…` message, as from a cell provider.
   public var contentProvider: ContentProvider? {
-    didSet { _recordedContent.removeAll() }
+    didSet {
+      _recordedContent.removeAll()
+      // While observing (`applyObserving`), the new provider's reads are tracked from its first
+      // call: the registrations of the old one's are forgotten (they fire harmlessly).
+      _observed?.contentScopes.removeAll()
+    }
   }
 
   /// Gives the title of a section's header, for hosts that draw titled headers (tables,
@@ -245,6 +258,12 @@ public final class DiffableDataSource<
   /// (A ``_HashPinnedDictionary``: identifiers whose `==` disagrees with their hash must not
   /// stop the process inside `Dictionary`.)
   var _recordedContent = _HashPinnedDictionary<ItemIdentifierType, any Equatable>()
+  /// The observed apply, if one runs (`applyObserving`); only this reference holds it.
+  var _observed: _ObservedApplyState<SectionIdentifierType, ItemIdentifierType>?
+  /// Counts observed applies started, for their tokens.
+  var _observationCount = 0
+  /// Whether an observed apply's snapshot closure is running (an apply from it is misuse).
+  var _isMakingObservedSnapshot = false
   /// The connection handed to the host (kept alive here).
   var _connection: DiffableListDataSourceConnection<Host.Cell>?
 

@@ -114,6 +114,24 @@ public final class TableHostDiffableDataSource<
     await core.applySnapshotUsingReloadData(snapshot)
   }
 
+  #if canImport(Observation)
+    /// Applies the snapshot `makeSnapshot` returns, and again whenever an observable property it
+    /// read (or, with a ``contentProvider``, one the provider read for a visible row) changes:
+    /// the table follows an `@Observable` model. Changes within one turn of the main actor make
+    /// one apply; calling this again replaces the observation; releasing the data source or
+    /// cancelling the returned handle ends it. See
+    /// ``DiffableDataSource/applyObserving(animatingDifferences:completion:_:)`` for the rules,
+    /// the misuse that stops the process and the complexity.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+    @discardableResult
+    public func applyObserving(
+      animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
+      _ makeSnapshot: @escaping () -> Snapshot
+    ) -> DiffableDataSourceObservation {
+      core.applyObserving(animatingDifferences: animatingDifferences, completion: completion, makeSnapshot)
+    }
+  #endif
+
   /// A copy of the current snapshot, without marks. O(1).
   public func snapshot() -> Snapshot { core.snapshot() }
 

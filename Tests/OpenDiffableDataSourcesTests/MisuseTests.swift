@@ -93,6 +93,46 @@ struct MisuseTests {
     }
   }
 
+  @Test("Applying from inside the snapshot closure of applyObserving stops the process")
+  func applyFromObservedClosure() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let view = SimulatedCollectionView<String, Int>()
+        let dataSource = DiffableDataSource<SimulatedCollectionView<String, Int>, String, Int>(host: view) {
+          _, _, item in SimulatedCell(item)
+        }
+        dataSource.applyObserving {
+          dataSource.apply(DiffableDataSourceSnapshot())  // applies from the closure
+          return DiffableDataSourceSnapshot { SnapshotSection("a") { 1 } }
+        }
+      }
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      message.contains(
+        "OpenDiffable: apply(_:animatingDifferences:completion:): called from inside the snapshot closure of applyObserving"
+      ))
+  }
+
+  @Test("Starting an observed apply from inside an apply (a cell provider) stops the process")
+  func observeFromCellProvider() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let view = SimulatedCollectionView<String, Int>()
+        var dataSource: DiffableDataSource<SimulatedCollectionView<String, Int>, String, Int>?
+        dataSource = DiffableDataSource(host: view) { _, _, item in
+          dataSource?.applyObserving { DiffableDataSourceSnapshot() }  // re-entrant
+          return SimulatedCell(item)
+        }
+        dataSource?.apply(DiffableDataSourceSnapshot { SnapshotSection("a") { 1 } })
+      }
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      message.contains(
+        "OpenDiffable: applyObserving(animatingDifferences:completion:_:): called while the data source was applying"))
+  }
+
   @Test("The exit tests above can pass: a correct apply does not stop")
   func control() async {
     await #expect(processExitsWith: .success) {
@@ -105,6 +145,7 @@ struct MisuseTests {
         snapshot.appendSections(["a"])
         snapshot.appendItems([1, 2, 3], toSection: "a")
         dataSource.apply(snapshot)
+        dataSource.applyObserving { snapshot }
       }
     }
   }

@@ -386,6 +386,27 @@
       }
     }
 
+    #if canImport(Observation)
+      /// Applies the snapshot `makeSnapshot` returns, and again whenever an observable property it
+      /// read (or, with a ``contentProvider``, one the provider read for a visible item) changes:
+      /// the list follows an `@Observable` model. Changes within one turn of the main actor make
+      /// one apply; calling this again replaces the observation; releasing the data source or
+      /// cancelling the returned handle ends it.
+      /// `animatingDifferences: false` still diffs (without animation), unlike AppKit's `apply`,
+      /// which reloads then: an observed apply never reloads after the first. See
+      /// ``DiffableDataSource/applyObserving(animatingDifferences:completion:_:)`` for the rules,
+      /// the misuse that stops the process and the complexity.
+      @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
+      @discardableResult
+      public func applyObserving(
+        animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
+        _ makeSnapshot: @escaping () -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+      ) -> DiffableDataSourceObservation {
+        installDelegateProxy()
+        return core.applyObserving(animatingDifferences: animatingDifferences, completion: completion, makeSnapshot)
+      }
+    #endif
+
     /// A copy of the current snapshot, without marks. O(1).
     open func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
       core.snapshot()

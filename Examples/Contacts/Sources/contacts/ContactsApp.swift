@@ -8,7 +8,7 @@ import OpenDiffableTerminal
 @MainActor
 final class ContactsApp: ScreenHost {
   private let session: TerminalSession
-  private let settings: SettingsController
+  private let settings: SettingsModel
   private let contacts: ContactsController
   private let companies: CompaniesController
   private var screens: [any Screen] = []
@@ -28,7 +28,7 @@ final class ContactsApp: ScreenHost {
   init(store: ContactStore, session: TerminalSession, crashKey: CrashKind? = nil) {
     self.session = session
     self.crashKey = crashKey
-    settings = SettingsController(store: store)
+    settings = SettingsModel(store: store)
     contacts = ContactsController(store: store)
     companies = CompaniesController(store: store)
     let size = session.size
@@ -36,7 +36,7 @@ final class ContactsApp: ScreenHost {
     let list = ContactsListScreen(
       controller: contacts, settings: settings, host: self, width: size.width, height: listHeight)
     let outline = CompaniesScreen(controller: companies, host: self, width: size.width, height: listHeight)
-    let settingsScreen = SettingsScreen(controller: settings, host: self, width: size.width, height: listHeight)
+    let settingsScreen = SettingsScreen(model: settings, host: self, width: size.width, height: listHeight)
     screens = [list, outline, settingsScreen]
     // The one listener of the settings: every change reaches every screen from here.
     settings.willChange = { [weak self] in
@@ -108,7 +108,9 @@ final class ContactsApp: ScreenHost {
 
   func screenDidApply(_ trace: DiffableDataSourceApplyTrace?, from screen: any Screen) {
     // Screens that are not shown keep up with the database too; only the visible one reports.
-    guard screen === screens[current] else {
+    // (A screen that applies while it is made, as the settings screen's observed apply does,
+    // is not shown yet.)
+    guard screens.indices.contains(current), screen === screens[current] else {
       screen.listView.clearHighlights()
       return
     }

@@ -8,7 +8,7 @@ import OpenDiffableTerminal
 final class ContactsListScreen: Screen {
   let title = "Contacts"
   private let controller: ContactsController
-  private let settings: SettingsController
+  private let settings: SettingsModel
   private var dataSource: DiffableDataSource<TerminalListView, ContactSection, Int64>!
   var listView: TerminalListView { dataSource.host }
   private weak var host: (any ScreenHost)?
@@ -18,7 +18,7 @@ final class ContactsListScreen: Screen {
   private var isSearching = false
   var isEditingText: Bool { isSearching }
 
-  init(controller: ContactsController, settings: SettingsController, host: any ScreenHost, width: Int, height: Int) {
+  init(controller: ContactsController, settings: SettingsModel, host: any ScreenHost, width: Int, height: Int) {
     self.controller = controller
     self.settings = settings
     self.host = host

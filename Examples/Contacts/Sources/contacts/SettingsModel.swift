@@ -1,3 +1,4 @@
+import Observation
 import OpenDiffable
 
 /// The rows of the settings screen: identity and intent only (a static table described as structural data).
@@ -9,14 +10,16 @@ enum SettingsCell: Hashable, Sendable {
   case databasePath
 }
 
-/// Side controller of the settings screen: owns the settings and derives the static table
-/// from them.
+/// The settings, as an `@Observable` model: the settings screen follows it by itself (its data
+/// source's `applyObserving`, see ``SettingsScreen``), with no call from here.
 ///
-/// Settings are app-wide: the app is the one listener of `willChange` and `didChange` and passes
-/// every change on to every screen.
+/// Settings are app-wide, and the other screens keep the side-controller style: the app is the
+/// one listener of `willChange` and `didChange` and passes every change on to them. Both styles
+/// read the same model.
 @MainActor
-final class SettingsController {
-  private let store: ContactStore
+@Observable
+final class SettingsModel {
+  @ObservationIgnored private let store: ContactStore
   private(set) var showDetails = true
   private(set) var highlightChanges = true
   private(set) var syncSize = 300
@@ -24,9 +27,10 @@ final class SettingsController {
   private(set) var contactCount = 0
   var databasePath: String { store.path }
 
-  var willChange: (() -> Void)?
+  /// For the side-controller screens (through the app); the settings screen needs neither.
+  @ObservationIgnored var willChange: (() -> Void)?
   /// Called after a change with the rows whose value changed.
-  var didChange: ((_ changed: [SettingsCell]) -> Void)?
+  @ObservationIgnored var didChange: ((_ changed: [SettingsCell]) -> Void)?
 
   static let syncSizes = [100, 300, 1000]
 
@@ -34,7 +38,8 @@ final class SettingsController {
     self.store = store
   }
 
-  /// Counts the contacts and hands the screens the first table (no row changed yet).
+  /// Counts the contacts and hands the side-controller screens their first table (no row
+  /// changed yet).
   func load() {
     willChange?()
     contactCount = (try? store.count()) ?? 0

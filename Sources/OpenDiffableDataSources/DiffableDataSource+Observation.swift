@@ -1,0 +1,370 @@
+import Foundation
+import OpenDiffableCore
+
+#if canImport(Observation)
+  import Observation
+#endif
+
+// MARK: - Observed applies (Swift Observation)
+
+#if canImport(Observation)
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+  extension DiffableDataSource {
+    /// Applies the snapshot `makeSnapshot` returns, then applies it again whenever an observable
+    /// property it read changes: the list follows an `@Observable` model with no `apply` calls
+    /// of your own.
+    ///
+    /// ```swift
+    /// @Observable final class Inbox { var messages: [Message] = [] }
+    ///
+    /// dataSource.contentProvider = { id in inbox.message(id) }   // optional: content follows too
+    /// dataSource.applyObserving { [inbox] in
+    ///   DiffableDataSourceSnapshot {
+    ///     SnapshotSection(Section.main, items: inbox.messages.map(\.id))
+    ///   }
+    /// }
+    /// inbox.messages.append(message)   // the list shows it on the next turn of the main actor
+    /// ```
+    ///
+    /// How it runs:
+    /// - `makeSnapshot` runs at once, inside `withObservationTracking`, and its snapshot is
+    ///   applied as ``apply(_:animatingDifferences:completion:)`` would (the first apply of a data
+    ///   source reloads).
+    /// - A change to any observable property it read schedules one apply for the next turn of
+    ///   the main actor; every change made before then (in the same turn or on other threads)
+    ///   is part of that one apply: it calls `makeSnapshot` again, tracking what it reads anew.
+    ///   An apply is never made from inside the change, nor inside another apply: it joins the
+    ///   data source's apply queue, in call order with the applies you make yourself. While an
+    ///   observed apply still waits in the queue (its diff runs off the main actor, see
+    ///   ``diffsOffMainActorAboveItemCount``), a newer change replaces its snapshot instead of
+    ///   queueing another.
+    /// - With ``contentProvider`` set, the content of the items on screen is observed too: when
+    ///   the data source reads `contentProvider(item)` for a visible item (to compare it after an
+    ///   apply, or when the host makes the item's cell), it tracks what the provider read. A
+    ///   change there makes an apply of the last snapshot (`makeSnapshot` runs again only when
+    ///   what it read changed), and that apply reconfigures the visible items whose content
+    ///   changed, as every apply does with a content provider — one mechanism, no special case.
+    ///   Each item is tracked by one observation at a time, renewed once it fired: what its
+    ///   provider read stays observed after the item left the screen (a change then costs one
+    ///   apply that finds nothing to reconfigure). A provider set while observing is tracked
+    ///   from its first call (the next apply, or the next cell made).
+    /// - `completion` runs after each observed apply finished, with the rules of
+    ///   ``apply(_:animatingDifferences:completion:)``: exactly once per apply, on the main actor,
+    ///   in call order with every other apply.
+    ///
+    /// One observed apply at a time: calling this again cancels the previous observation (its
+    /// handle's ``DiffableDataSourceObservation/isActive`` becomes false; its applies already
+    /// queued still run, a change it saw but had not applied yet is dropped) and starts the new
+    /// one. An `apply` of your own while observing is allowed and runs in call order with the
+    /// observed applies: the list shows your snapshot until the observation applies again, for
+    /// the next change it sees — or for one it saw before your apply and had not applied yet,
+    /// whose apply comes after yours. So expanding an outline, an interactive reorder or a
+    /// one-off reload keep working, and the list returns to the model at its next change;
+    /// cancel first to take the list over for good.
+    ///
+    /// The observation ends when the returned handle's ``DiffableDataSourceObservation/cancel()``
+    /// is called, when this method is called again, or when the data source is released: the
+    /// data source holds `makeSnapshot` and the observation state, and nothing it registers
+    /// with the observed objects holds the data source (weak references), so releasing it ends
+    /// everything; dropping the handle does not. `makeSnapshot` is held until then: capture the
+    /// model, not an object that holds the data source (or capture that one weakly), or they
+    /// keep each other alive.
+    ///
+    /// `makeSnapshot` runs on the main actor and must only build a snapshot: it must not change
+    /// what it reads (each change would apply again, turn after turn), and applying from it, as
+    /// calling this method from inside an apply (a cell provider, the host's batch update, a
+    /// selection callback), stops the process with an `OpenDiffable: applyObserving…` message.
+    ///
+    /// Available where Swift Observation is (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1,
+    /// and Linux); on older systems, apply yourself when your model changes.
+    ///
+    /// - Parameters:
+    ///   - animatingDifferences: whether the host animates each batch (the diff is made either way).
+    ///   - completion: called after each observed apply finished, on the main actor, in call order.
+    ///   - makeSnapshot: builds the snapshot to show from your observable model.
+    /// - Returns: the handle that cancels the observation. The observation does not need it to
+    ///   stay alive.
+    /// - Complexity: per observed change, one call of `makeSnapshot` plus one apply (O(n) for the
+    ///   diff); with a content provider, O(v) per apply for v visible items, plus one observation
+    ///   registered per visible item whose observation fired.
+    @discardableResult
+    public func applyObserving(
+      animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
+      _ makeSnapshot: @escaping () -> Snapshot
+    ) -> DiffableDataSourceObservation {
+      let state = _startObserving(
+        operation: "applyObserving(animatingDifferences:completion:_:)",
+        mode: animatingDifferences ? .animated : .withoutAnimation, completion: completion,
+        makeSnapshot: makeSnapshot
+      ) { body, onChange in
+        withObservationTracking(body, onChange: onChange)
+      }
+      let token = state.token
+      return DiffableDataSourceObservation(
+        isActive: { [weak self] in self?._observed?.token == token },
+        hasPendingChanges: { [weak self] in
+          guard let state = self?._observed, state.token == token else { return false }
+          return state.signal.isScheduled
+        },
+        cancel: { [weak self] in self?._stopObserving(token: token) })
+    }
+  }
+
+  /// The handle of an observed apply (``DiffableDataSource/applyObserving(animatingDifferences:completion:_:)``):
+  /// cancels it, and tells whether it is still running.
+  ///
+  /// The handle holds nothing: it refers to its data source weakly, and dropping it does not end
+  /// the observation (the data source keeps observing until it is released or the observation
+  /// is cancelled or replaced).
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+  @MainActor
+  public final class DiffableDataSourceObservation {
+    let _isActive: () -> Bool
+    let _hasPendingChanges: () -> Bool
+    let _cancel: () -> Void
+
+    init(isActive: @escaping () -> Bool, hasPendingChanges: @escaping () -> Bool, cancel: @escaping () -> Void) {
+      _isActive = isActive
+      _hasPendingChanges = hasPendingChanges
+      _cancel = cancel
+    }
+
+    /// Whether the observation still runs: false once it was cancelled, replaced by a newer
+    /// `applyObserving`, or its data source was released.
+    ///
+    /// - Complexity: O(1).
+    public var isActive: Bool { _isActive() }
+
+    /// Whether an observed change is waiting for its apply (made on the next turn of the main
+    /// actor). With ``DiffableDataSource/hasPendingApplies``, tells a test when the list
+    /// settled: neither is true.
+    ///
+    /// - Complexity: O(1).
+    public var hasPendingChanges: Bool { _hasPendingChanges() }
+
+    /// Ends the observation: no apply is made for changes from now on (one already scheduled
+    /// is dropped; applies already queued still run, with their completions). Calling it again,
+    /// or after the observation was replaced or its data source released, does nothing.
+    ///
+    /// - Complexity: O(1). What the observation registered with the observed objects is
+    ///   released as those objects change or go away (Swift Observation has no other way to
+    ///   unregister); it holds neither the data source nor `makeSnapshot`.
+    public func cancel() { _cancel() }
+  }
+#endif
+
+// MARK: - The machinery (no Observation types: the entry point above passes `track`)
+
+/// What the registrations of one observed apply share: whether a change was seen whose apply
+/// is not made yet (the task that makes it is scheduled). Changes can happen on any thread, so
+/// this and each registration's liveness are guarded by `lock`.
+final class _ObservationSignal: @unchecked Sendable {
+  let lock = NSLock()
+  /// Guarded by `lock`.
+  var _isScheduled = false
+
+  /// `body` with `lock` held. (`NSLocking.withLock` is newer than the library's deployment
+  /// targets on Apple platforms.)
+  func locked<T>(_ body: () -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body()
+  }
+
+  var isScheduled: Bool { locked { _isScheduled } }
+
+  /// Marks the turn's apply as made (the task started).
+  func clear() { locked { _isScheduled = false } }
+}
+
+/// One `withObservationTracking` registration: live until its `onChange` ran.
+final class _ObservationScope: @unchecked Sendable {
+  let signal: _ObservationSignal
+  /// Guarded by `signal.lock`.
+  var _isLive = true
+
+  init(_ signal: _ObservationSignal) { self.signal = signal }
+
+  var isLive: Bool { signal.locked { _isLive } }
+
+  /// Records that the registration fired; returns whether the apply of this change still has to
+  /// be scheduled (no change was seen since the last one was made).
+  func fire() -> Bool {
+    signal.locked {
+      _isLive = false
+      if signal._isScheduled { return false }
+      signal._isScheduled = true
+      return true
+    }
+  }
+}
+
+/// What an observed change calls back: the data source, without its generic parameters (a
+/// closure that runs on any thread must not capture them).
+@MainActor
+protocol _ObservedApplyTarget: AnyObject, Sendable {
+  func _observedTurn(token: Int)
+}
+
+/// What is called, on whatever thread the change happens, when a registration of observation
+/// `token` fires: it holds `target` weakly, never applies (it may run inside the change, or
+/// inside an apply) and schedules the one apply of the turn for the next turn of the main actor,
+/// unless a change seen since the last observed apply already did.
+func _observationChangeHandler(
+  _ scope: _ObservationScope, token: Int, target: any _ObservedApplyTarget
+) -> @Sendable () -> Void {
+  { [weak target] in
+    guard scope.fire() else { return }
+    Task { @MainActor [weak target] in target?._observedTurn(token: token) }
+  }
+}
+
+/// The state of a data source's observed apply.
+@MainActor
+final class _ObservedApplyState<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
+  typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+  /// Runs `body` inside `withObservationTracking`, calling `onChange` once on the first change
+  /// of what it read.
+  typealias Track = (_ body: () -> Void, _ onChange: @escaping @Sendable () -> Void) -> Void
+
+  /// Unique per data source: tells this observation's callbacks from a replaced one's.
+  let token: Int
+  let operation: String
+  let mode: _ApplyJob<SectionIdentifierType, ItemIdentifierType>.Mode
+  let completion: (() -> Void)?
+  let makeSnapshot: () -> Snapshot
+  let track: Track
+  /// Shared by this observation's registrations.
+  let signal = _ObservationSignal()
+  /// The registration of the last `makeSnapshot` call; while live, its snapshot is current.
+  lazy var snapshotScope = _ObservationScope(signal)
+  /// The last snapshot `makeSnapshot` returned, without marks.
+  var lastSnapshot = Snapshot()
+  /// The registration of each item's content (``DiffableDataSource/contentProvider``), by item.
+  var contentScopes = _HashPinnedDictionary<ItemIdentifierType, _ObservationScope>()
+  /// How many content registrations were live after the last pruning of `contentScopes`.
+  var contentScopesAfterPruning = 0
+
+  init(
+    token: Int, operation: String, mode: _ApplyJob<SectionIdentifierType, ItemIdentifierType>.Mode,
+    completion: (() -> Void)?, makeSnapshot: @escaping () -> Snapshot, track: @escaping Track
+  ) {
+    self.token = token
+    self.operation = operation
+    self.mode = mode
+    self.completion = completion
+    self.makeSnapshot = makeSnapshot
+    self.track = track
+  }
+}
+
+extension DiffableDataSource: _ObservedApplyTarget {
+  typealias _ObservedApply = _ObservedApplyState<SectionIdentifierType, ItemIdentifierType>
+
+  /// Stops the process when an apply cannot start now: inside an apply (a host call) or inside
+  /// an observed apply's snapshot closure.
+  func _checkCanApply(_ operation: String) {
+    if _hostCallDepth > 0 {
+      _dataSourceMisuse(
+        operation,
+        "called while the data source was applying a snapshot (from inside the host's batch update, "
+          + "a cell provider or a selection change it caused); applies never nest",
+        fix: "Apply from the completion handler of the running apply, or after it returned")
+    }
+    if _isMakingObservedSnapshot {
+      _dataSourceMisuse(
+        operation,
+        "called from inside the snapshot closure of applyObserving; that closure must only build and return a "
+          + "snapshot",
+        fix: "Return the snapshot to show from the closure and let the observation apply it")
+    }
+  }
+
+  /// Starts an observed apply, replacing the current one: builds and applies the first snapshot.
+  func _startObserving(
+    operation: String, mode: _ApplyJob.Mode, completion: (() -> Void)?, makeSnapshot: @escaping () -> Snapshot,
+    track: @escaping _ObservedApply.Track
+  ) -> _ObservedApply {
+    _checkCanApply(operation)
+    _observationCount += 1
+    let state = _ObservedApply(
+      token: _observationCount, operation: operation, mode: mode, completion: completion,
+      makeSnapshot: makeSnapshot, track: track)
+    _observed = state
+    _applyObserved(state, snapshot: _makeObservedSnapshot(state))
+    return state
+  }
+
+  /// Ends the observation `token` if it is the current one.
+  func _stopObserving(token: Int) {
+    guard _observed?.token == token else { return }
+    _observed = nil
+  }
+
+  /// Calls `makeSnapshot` inside a new registration, which replaces the previous one.
+  func _makeObservedSnapshot(_ state: _ObservedApply) -> Snapshot {
+    let scope = _ObservationScope(state.signal)
+    var snapshot = Snapshot()
+    _isMakingObservedSnapshot = true
+    state.track({ snapshot = state.makeSnapshot() }, _observationChangeHandler(scope, token: state.token))
+    _isMakingObservedSnapshot = false
+    state.snapshotScope = scope
+    state.lastSnapshot = snapshot.hasReloadOrReconfigureMarks ? snapshot.removingReloadMarks() : snapshot
+    return snapshot
+  }
+
+  /// Queues the apply of `snapshot` for the observation, or, when its previous apply still
+  /// waits at the end of the queue, gives that apply the newer snapshot.
+  func _applyObserved(_ state: _ObservedApply, snapshot: Snapshot) {
+    if let last = _queue.indices.last, _queue[last].observation == state.token {
+      _queue[last].target = .full(snapshot)
+      _queue[last].coalesced += 1
+      return
+    }
+    var job = _ApplyJob(
+      target: .full(snapshot), mode: state.mode, operation: state.operation, completion: state.completion)
+    job.observation = state.token
+    _enqueue(job, operation: state.operation)
+    _pruneContentScopes(state)
+  }
+
+  /// What is called, on whatever thread the change happens, when a registration fires; see
+  /// ``_observationChangeHandler(_:token:target:)``.
+  func _observationChangeHandler(_ scope: _ObservationScope, token: Int) -> @Sendable () -> Void {
+    OpenDiffableDataSources._observationChangeHandler(scope, token: token, target: self)
+  }
+
+  /// The turn after changes: one apply for all of them.
+  func _observedTurn(token: Int) {
+    guard let state = _observed, state.token == token else { return }
+    state.signal.clear()
+    // Only content changed: the last snapshot again (its apply compares the visible content).
+    let snapshot = state.snapshotScope.isLive ? state.lastSnapshot : _makeObservedSnapshot(state)
+    // `makeSnapshot` may have cancelled or replaced the observation.
+    guard _observed === state else { return }
+    _applyObserved(state, snapshot: snapshot)
+  }
+
+  /// `contentProvider(item)`, tracked when an observed apply runs and the item's previous
+  /// registration fired (or it has none). O(1) average plus the provider.
+  func _observedContent(of item: ItemIdentifierType, _ contentProvider: ContentProvider) -> any Equatable {
+    guard let state = _observed else { return contentProvider(item) }
+    let key = _HashPinnedKey(item)
+    if let scope = state.contentScopes[key], scope.isLive { return contentProvider(item) }
+    let scope = _ObservationScope(state.signal)
+    var content: (any Equatable)?
+    state.track({ content = contentProvider(item) }, _observationChangeHandler(scope, token: state.token))
+    state.contentScopes[key] = scope
+    return content!
+  }
+
+  /// Drops the entries of fired registrations once they make up half of `contentScopes`:
+  /// O(1) amortized per entry.
+  func _pruneContentScopes(_ state: _ObservedApply) {
+    guard state.contentScopes.count > max(64, 2 * state.contentScopesAfterPruning) else { return }
+    var kept = _HashPinnedDictionary<ItemIdentifierType, _ObservationScope>()
+    for (key, scope) in state.contentScopes where scope.isLive { kept[_HashPinnedKey(key.base)] = scope }
+    state.contentScopes = kept
+    state.contentScopesAfterPruning = kept.count
+  }
+}

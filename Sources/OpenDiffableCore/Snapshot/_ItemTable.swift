@@ -16,8 +16,9 @@
 ///   times the bucket count, so a table sized for exactly n keys needs about n / 0.7 buckets
 ///   (5 bytes each) and n entries: about 23 MB for a million `Int` keys;
 /// - integer and `UUID` keys are hashed from their bits with a seeded multiply-and-fold
-///   (``_ItemHash``) instead of `Hasher`'s SipHash, which cost most of a probe; other keys use
-///   their own `Hashable` conformance;
+///   (``_ItemHash``) instead of `Hasher`'s SipHash, which cost most of a probe; `String` keys
+///   with the same function over their NFC code units; other keys use their own `Hashable`
+///   conformance;
 /// - for keys hashed from their bits no hash is stored (growth and backward-shift deletion hash
 ///   them again, a few instructions each); every other key's full hash is stored beside its
 ///   entry, in a parallel array (``_ItemTableStorage/hashes``, 8 bytes per entry), so growth and
@@ -309,12 +310,15 @@ struct _ItemTable<Key: Hashable> {
     let base = storage.count
     let firstStored = firstOffset &- Int(_bias(ofSlot: slot))
     let inserted = keys.withUnsafeBufferPointer { buffer -> Int in
-      storage.forEachBatch(of: buffer) { index, key, hash in
+      storage._forEachBatch(count: buffer.count, hashing: { storage.hash(buffer[$0]) }) { index, hash in
+        // One copy of the key, moved into its entry: passing it to a closure as `forEachBatch`
+        // does costs a second retain and a release per key.
+        let key = buffer[index]
         let (bucket, found) = storage.find(key, hash: hash)
         if found { return false }
         storage.initialize(
-          bucket: bucket, entry: base &+ index, key, _ItemTableLocation(slot: slot, offset: firstStored &+ index),
-          hash: hash)
+          bucket: bucket, entry: base &+ index, consume key,
+          _ItemTableLocation(slot: slot, offset: firstStored &+ index), hash: hash)
         return true
       }
     }
@@ -696,7 +700,7 @@ final class _ItemTableStorage<Key: Hashable> {
   /// Fills the empty bucket `bucket` and the entry slot `entry` (the first unused one) without
   /// counting the key; the caller updates `count`.
   @inlinable func initialize(
-    bucket: Int, entry: Int, _ key: Key, _ value: _ItemTableLocation, hash: Int
+    bucket: Int, entry: Int, _ key: consuming Key, _ value: _ItemTableLocation, hash: Int
   ) {
     if _slowPath(entry >= maxCount) { _internalError("item table overfilled") }
     (entries + entry).initialize(to: _ItemTableEntry(key: key, value: value))

@@ -23,6 +23,27 @@ typealias Snapshot<Item: Hashable> = DiffableDataSourceSnapshot<Int, Item>
   return snapshot
 }
 
+/// `buildSnapshot` through the result builder (as RebuildBenchmarks): each section's copied array
+/// handed over whole.
+@inline(never) func buildSnapshotWithBuilder<Item: Hashable>(_ sections: [[Item]]) -> Snapshot<Item> {
+  Snapshot {
+    for (section, items) in sections.enumerated() {
+      SnapshotSection(section) { items.map { $0 } }
+    }
+  }
+}
+
+/// The same with each item listed by a `for` loop inside the builder.
+@inline(never) func buildSnapshotWithBuilderLoops<Item: Hashable>(_ sections: [[Item]]) -> Snapshot<Item> {
+  Snapshot {
+    for (section, items) in sections.enumerated() {
+      SnapshotSection(section) {
+        for item in items { item }
+      }
+    }
+  }
+}
+
 @inline(never) func buildArrays<Item: Hashable>(_ sections: [[Item]]) -> [[Item]] {
   var result: [[Item]] = []
   result.reserveCapacity(sections.count)
@@ -139,6 +160,14 @@ func cases() -> [String: () -> () -> Any] {
           }
         }
       }
+      cases["builder-\(type)-\(sections)"] = {
+        let input = layout(sections: sections, make)
+        return { buildSnapshotWithBuilder(input) }
+      }
+      cases["builder-for-\(type)-\(sections)"] = {
+        let input = layout(sections: sections, make)
+        return { buildSnapshotWithBuilderLoops(input) }
+      }
       cases["arrays-\(type)-\(sections)"] = {
         let input = layout(sections: sections, make)
         return { buildArrays(input) }
@@ -226,8 +255,11 @@ func cases() -> [String: () -> () -> Any] {
   add("uuid") { n -> UUID in
     let word = UInt64(n) &* 0x9E37_79B9_7F4A_7C15
     let bytes = withUnsafeBytes(of: (word, ~word)) { Array($0) }
-    return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-      bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    return UUID(
+      uuid: (
+        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+        bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+      ))
   }
   return cases
 }

@@ -181,8 +181,72 @@ struct ItemTableTests {
     #expect(_ItemHash.hashesFromBits(UInt32.self) && !viaHasher(UInt32(12_345)))
     #expect(_ItemHash.hashesFromBits(UUID.self) && !viaHasher(uuid(1, 2)))
     #expect(!_ItemHash.hashesFromBits(Int16.self) && viaHasher(Int16(12_345)))
-    #expect(!_ItemHash.hashesFromBits(String.self) && viaHasher("12345"))
+    // Strings have a hash of their own (their NFC code units), not `Hasher`, but are not
+    // hashed from their bits: `==` on strings is not equality of bits.
+    #expect(!_ItemHash.hashesFromBits(String.self) && !viaHasher("12345"))
     #expect(!_ItemHash.hashesFromBits(HasherHashed<Int>.self) && viaHasher(HasherHashed(12_345)))
+  }
+
+  /// `String` keys are hashed from the UTF-8 code units of their canonical composition (NFC):
+  /// strings that are `==` (canonically equivalent, in any normalization, ASCII or not) get one
+  /// hash; an ASCII string hashed from its bytes in memory gets the same hash as fed byte by
+  /// byte (the path every other string takes); and the table finds one through the other.
+  @Test func stringsThatAreEqualHashTheSame() {
+    let seed: UInt64 = 0x1234_5678_9ABC_DEF0
+    let equivalent: [[String]] = [
+      ["K", "\u{212A}"],  // the Kelvin sign decomposes to an ASCII letter
+      [";", "\u{037E}"],  // Greek question mark
+      ["`", "\u{1FEF}"],  // Greek varia
+      ["caf\u{E9}", "cafe\u{301}"],  // precomposed and combining acute
+      ["\u{C5}", "A\u{30A}", "\u{212B}"],  // Å three ways
+      ["\u{1E69}", "s\u{323}\u{307}", "s\u{307}\u{323}", "\u{1E61}\u{323}"],  // reordered marks
+      ["\u{D55C}", "\u{1112}\u{1161}\u{11AB}"],  // Hangul syllable and its jamo
+      ["item-\u{212A}\u{212A}-0123456789", "item-KK-0123456789"],  // longer than a word
+    ]
+    for group in equivalent {
+      for string in group {
+        #expect(string == group[0])
+        #expect(_ItemHash.hash(string, seed: seed) == _ItemHash.hash(group[0], seed: seed), "\(group)")
+      }
+    }
+    // The bytes in memory and the stream give one hash, for every length around a word.
+    for length in 0...40 {
+      let ascii = String((0..<length).map { Character(Unicode.Scalar(UInt8(33 + ($0 * 7) % 90))) })
+      var stream = _StringHashStream(seed: seed)
+      for byte in ascii.utf8 { stream.append(byte) }
+      #expect(_ItemHash.hash(ascii, seed: seed) == stream.finish(), "length \(length)")
+    }
+    // Strings that differ only in a zero byte or their length do not collide.
+    let near = ["", "\0", "\0\0", "a", "a\0", "\0a", "aaaaaaaa", "aaaaaaaa\0", "aaaaaaa"]
+    #expect(Set(near.map { _ItemHash.hash($0, seed: seed) }).count == near.count)
+    // Through a table: each string is found through any string equal to it.
+    var table = _ItemTable<String>()
+    for (index, group) in equivalent.enumerated() {
+      let inserted = table.insertAllNew([group[0]], slot: 0, firstOffset: index)
+      #expect(inserted)
+      for string in group {
+        #expect(table[string] == _ItemTableLocation(slot: 0, offset: index))
+        let insertedAgain = table.insertAllNew([string], slot: 0, firstOffset: 99)
+        #expect(!insertedAgain, "\(string) was taken for a new key")
+      }
+    }
+  }
+
+  /// Strings spread over the buckets as the integer keys do (see above): sequential numbered
+  /// identifiers of a few lengths, for fixed seeds.
+  @Test(arguments: [0x0000_0000_0000_0000, 0xFFFF_FFFF_FFFF_FFFF, 0xE8A8_529F_035E_FA25] as [UInt64])
+  func stringsSpreadOverTheBuckets(seed: UInt64) {
+    let count = internalChecksEnabled ? 5_000 : 100_000
+    for (name, make) in [
+      ("short", { "\($0)" }), ("item-n", { "item-\($0)" }), ("one word", { String(format: "%08d", $0) }),
+      ("long", { "identifier-of-a-row-\($0)" }), ("non-ASCII", { "\u{E9}l\u{E9}ment-\($0)" }),
+    ] as [(String, (Int) -> String)] {
+      let keys = (0..<count).map(make)
+      let distance = longestProbeDistance(keys, seed: seed)
+      #expect(distance < 250, "\(name), seed \(seed): a key sits \(distance) buckets after its home")
+      let tags = Set(keys.map { _ItemTableStorage<String>.tag(_ItemHash.hash($0, seed: seed)) }).count
+      #expect(tags >= 120, "\(name), seed \(seed): the control bytes take only \(tags) values")
+    }
   }
 
   @Test func growsPastManyDoublingsAndKeepsEveryKey() {

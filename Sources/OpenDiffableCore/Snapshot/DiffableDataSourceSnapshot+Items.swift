@@ -248,7 +248,10 @@ extension DiffableDataSourceSnapshot {
     }
     let existingEntries = _itemLocations.count
     guard _itemLocations.insertAllNew(identifiers, slot: slot, firstOffset: offset) else { return false }
-    if offset == _slots[slot].items.count {
+    if _slots[slot].items.isEmpty {
+      // An empty section adopts the array (no copy), as a deferred append does.
+      _slots[slot].items = identifiers
+    } else if offset == _slots[slot].items.count {
       _slots[slot].items.append(contentsOf: identifiers)
     } else {
       _slots[slot].items.insert(contentsOf: identifiers, at: offset)

@@ -13,6 +13,10 @@ import Foundation
 /// than a random hash's; keys that differ only in their high bits are spread by the fold.
 /// Equality of these types is equality of their bits, so the hash is consistent with `==`.
 ///
+/// `String`s are hashed from the UTF-8 code units of their canonical composition (NFC) with the
+/// same multiply-and-fold, a word at a time (``hash(string:seed:)``): `==` on strings is
+/// equality of those code units, so the hash stays consistent with it.
+///
 /// Every other type goes through its own `Hashable` conformance (`_rawHashValue(seed:)`, which
 /// is `Hasher`), so its `hash(into:)` is honoured exactly.
 ///
@@ -76,8 +80,8 @@ enum _ItemHash {
       || Key.self == Int32.self || Key.self == UInt32.self || Key.self == UUID.self
   }
 
-  /// The hash of `key`: from its bits for the integer types and `UUID`, through its `Hashable`
-  /// conformance otherwise. The type tests fold away where the table is specialized (its
+  /// The hash of `key`: from its bits for the integer types and `UUID`, from its NFC code units
+  /// for `String`, through its `Hashable` conformance otherwise. The type tests fold away where the table is specialized (its
   /// members are inlinable); unspecialized code makes the same tests at run time, with the same
   /// results.
   @inlinable @inline(__always) static func hash<Key: Hashable>(_ key: Key, seed: UInt64) -> Int {
@@ -94,6 +98,115 @@ enum _ItemHash {
       let (low, high) = unsafeBitCast(bytes, to: (UInt64, UInt64).self)
       return hash(low, high, seed: seed)
     }
+    if Key.self == String.self {
+      // Read in place: `unsafeBitCast` to `String` would copy (retain and release) the string.
+      return withUnsafePointer(to: key) { key in
+        hash(string: UnsafeRawPointer(key).assumingMemoryBound(to: String.self).pointee, seed: seed)
+      }
+    }
     return key._rawHashValue(seed: Int(truncatingIfNeeded: seed))
   }
+
+  /// The hash of a `String`, consistent with `String`'s `==`: a seeded multiply-and-fold over
+  /// the UTF-8 code units of its Unicode canonical composition (NFC), eight bytes at a time.
+  ///
+  /// Two strings are `==` exactly when they are canonically equivalent, that is when their NFC
+  /// forms are the same code units (which is also what `String.hash(into:)` feeds `Hasher`), so
+  /// hashing the NFC code units keeps the hash consistent with `==`. An ASCII string is its own
+  /// NFC form (no ASCII character decomposes or composes), so its bytes are hashed where they are
+  /// stored, one word at a time, with no normalization: the common case (identifiers such as
+  /// `"item-42"` or database keys). Any other string is hashed from the standard library's NFC
+  /// code units (`_withNFCCodeUnits`, public since Swift 5.0), fed to the same function byte by
+  /// byte, so that a non-ASCII string equal to an ASCII one (`"\u{212A}"`, the Kelvin sign, is
+  /// `==` `"K"`) gets the same hash.
+  ///
+  /// A few multiplications for a short identifier, where `Hasher` (SipHash-1-3, its setup and
+  /// finalization, reached through calls into the standard library) cost about 270
+  /// instructions per string: most of building a `String` snapshot's index.
+  @inlinable @inline(__always) static func hash(string: borrowing String, seed: UInt64) -> Int {
+    let ascii = string.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      _hashIfASCII(UnsafeRawBufferPointer(bytes), seed: seed)
+    }
+    if let ascii, let ascii { return ascii }
+    return _hashNFC(string, seed: seed)
+  }
+
+  /// ``hash(string:seed:)`` for a string that is not ASCII or not stored as contiguous UTF-8:
+  /// from the standard library's NFC code units, fed one at a time. Not inlined, so that the
+  /// ASCII path, inlined where keys are hashed, makes no call that would need a copy of the key.
+  @inlinable @inline(never) static func _hashNFC(_ string: String, seed: UInt64) -> Int {
+    var stream = _StringHashStream(seed: seed)
+    string._withNFCCodeUnits { stream.append($0) }
+    return stream.finish()
+  }
+
+  /// One word of a string's code units absorbed into the running state.
+  @inlinable @inline(__always) static func _absorb(_ state: UInt64, _ word: UInt64) -> UInt64 {
+    mix(state ^ word, 0x9E37_79B9_7F4A_7C15)
+  }
+
+  /// The final step over the last, partial word (its bytes in the low end, zero above) and the
+  /// number of code units.
+  @inlinable @inline(__always) static func _finish(_ state: UInt64, tail: UInt64, count: Int) -> Int {
+    Int(truncatingIfNeeded: mix(_absorb(state, tail) ^ UInt64(truncatingIfNeeded: count), 0xBF58_476D_1CE4_E5B9))
+  }
+
+  /// The hash of `bytes` as ``hash(string:seed:)`` computes it, or nil when a byte is not ASCII
+  /// (the bytes are then not known to be in NFC). Little-endian words: byte `i` of a word is
+  /// bits `8i...8i+7`, as ``_StringHashStream`` assembles them.
+  @inlinable @inline(__always) static func _hashIfASCII(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> Int? {
+    let count = bytes.count
+    var state = seed
+    var high: UInt64 = 0  // every byte or'ed together: its top bit is set for a non-ASCII byte
+    var offset = 0
+    if let base = bytes.baseAddress {
+      while offset &+ 8 <= count {
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        high |= word
+        state = _absorb(state, word)
+        offset &+= 8
+      }
+    }
+    var tail: UInt64 = 0
+    if offset < count {
+      if let base = bytes.baseAddress, count >= 8 {
+        // The last eight bytes, overlapping the last full word, shifted down to the ones left.
+        let last = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+        tail = last &>> (UInt64(8 &- (count &- offset)) &* 8)
+      } else {
+        var shift: UInt64 = 0
+        while offset < count {
+          tail |= UInt64(bytes[offset]) &<< shift
+          shift &+= 8
+          offset &+= 1
+        }
+      }
+    }
+    high |= tail
+    guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
+    return _finish(state, tail: tail, count: count)
+  }
+}
+
+/// ``_ItemHash/hash(string:seed:)`` over code units fed one at a time (the NFC code units of a
+/// string that is not ASCII): the same words, states and result as ``_ItemHash/_hashIfASCII(_:seed:)``
+/// computes from the same bytes in memory.
+@usableFromInline
+struct _StringHashStream {
+  @usableFromInline var state: UInt64
+  @usableFromInline var word: UInt64 = 0
+  @usableFromInline var count = 0
+
+  @inlinable init(seed: UInt64) { state = seed }
+
+  @inlinable mutating func append(_ byte: UInt8) {
+    word |= UInt64(byte) &<< (UInt64(count & 7) &* 8)
+    count &+= 1
+    if count & 7 == 0 {
+      state = _ItemHash._absorb(state, word)
+      word = 0
+    }
+  }
+
+  @inlinable func finish() -> Int { _ItemHash._finish(state, tail: word, count: count) }
 }

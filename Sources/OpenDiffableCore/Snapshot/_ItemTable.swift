@@ -15,10 +15,15 @@
 /// - the bucket count is not a power of two: a key's home bucket is the high word of its hash
 ///   times the bucket count, so a table sized for exactly n keys needs about n / 0.7 buckets
 ///   (5 bytes each) and n entries: about 23 MB for a million `Int` keys;
-/// - no hash is stored: growth and backward-shift deletion hash keys again;
 /// - integer and `UUID` keys are hashed from their bits with a seeded multiply-and-fold
-///   (``_ItemHash``) instead of `Hasher`'s SipHash, which cost most of a probe; other keys use
-///   their own `Hashable` conformance;
+///   (``_ItemHash``) instead of `Hasher`'s SipHash, which cost most of a probe; `String` keys
+///   with the same function over their NFC code units; other keys use their own `Hashable`
+///   conformance;
+/// - for keys hashed from their bits no hash is stored (growth and backward-shift deletion hash
+///   them again, a few instructions each); every other key's full hash is stored beside its
+///   entry, in a parallel array (``_ItemTableStorage/hashes``, 8 bytes per entry), so growth and
+///   deletion never call its `hash(into:)` again: rehashing a million `String`s on growth cost
+///   more than building the table;
 /// - keys are hashed and their home buckets touched in batches, so cache misses overlap;
 /// - large arrays go on transparent huge pages on Linux (``_allocateLargeTable(of:count:)``).
 /// - an entry stores its offset relative to a per-slot bias (``addBias(_:toSlot:)``), so that the
@@ -305,12 +310,15 @@ struct _ItemTable<Key: Hashable> {
     let base = storage.count
     let firstStored = firstOffset &- Int(_bias(ofSlot: slot))
     let inserted = keys.withUnsafeBufferPointer { buffer -> Int in
-      storage.forEachBatch(of: buffer) { index, key, hash in
+      storage._forEachBatch(count: buffer.count, hashing: { storage.hash(buffer[$0]) }) { index, hash in
+        // One copy of the key, moved into its entry: passing it to a closure as `forEachBatch`
+        // does costs a second retain and a release per key.
+        let key = buffer[index]
         let (bucket, found) = storage.find(key, hash: hash)
         if found { return false }
         storage.initialize(
-          bucket: bucket, entry: base &+ index, key, _ItemTableLocation(slot: slot, offset: firstStored &+ index),
-          hash: hash)
+          bucket: bucket, entry: base &+ index, consume key,
+          _ItemTableLocation(slot: slot, offset: firstStored &+ index), hash: hash)
         return true
       }
     }
@@ -401,6 +409,7 @@ extension _ItemTable {
   /// Checks the table's invariants; traps with a description of the first broken one:
   /// - the count matches the number of occupied buckets, and is within the capacity;
   /// - every occupied bucket holds its entry's tag and points at a distinct entry below the count;
+  /// - where hashes are stored, every entry's stored hash is its key's hash;
   /// - every entry's tag is its key's, and the entry is reachable from its key's home bucket
   ///   without crossing an empty bucket (what lookups and backward-shift deletion rely on). A
   ///   key mutated while stored breaks this; that is the caller's misuse, which the snapshot
@@ -429,6 +438,11 @@ extension _ItemTable {
       seen[entry] = true
       let key = storage.entries[entry].key
       let hash = storage.hash(key)
+      // A stored hash is the key's current one (a key whose hash changed while stored breaks
+      // this, as it breaks the tag check of a key hashed again: the caller's misuse).
+      precondition(
+        storage.hash(ofEntry: entry) == hash,
+        "item table: entry \(entry) stores another hash than its key's, \(key) (was it mutated while stored?)")
       precondition(
         storage.control[bucket] == Storage.tag(hash),
         "item table: bucket \(bucket) has the wrong tag for \(key) (was it mutated while stored?)")
@@ -456,8 +470,9 @@ struct _ItemTableLocation: Sendable, Hashable {
   }
 }
 
-/// One key beside its value (16 bytes for an `Int` key: no hash is stored; growth and deletion
-/// hash keys again).
+/// One key beside its value (16 bytes for an `Int` key). The hash, when the table stores one
+/// (``_ItemTableStorage/storesHashes``), is kept in a parallel array, so that keys hashed from
+/// their bits keep this compact layout.
 @usableFromInline
 struct _ItemTableEntry<Key> {
   @usableFromInline var key: Key
@@ -481,6 +496,13 @@ final class _ItemTableStorage<Key: Hashable> {
   /// Per occupied bucket: the index of its entry.
   @usableFromInline let slots: UnsafeMutablePointer<UInt32>
   @usableFromInline let entries: UnsafeMutablePointer<_ItemTableEntry<Key>>
+  /// Per entry, when ``storesHashes``: the full hash its key had when it was inserted (the
+  /// first `count` are initialized, beside `entries`, and move with them); nil otherwise.
+  /// Growth, backward-shift deletion and ``bucket(ofEntry:)`` read it instead of hashing the key
+  /// again. Lookups still hash the key they are given, so a stored key whose hash changed is
+  /// not found by key (the snapshot then repairs the table from its sections); the table's own
+  /// structure — every entry reachable from the home bucket of its stored hash — holds anyway.
+  @usableFromInline let hashes: UnsafeMutablePointer<Int>?
   /// The seed of ``hash(_:)``. Copies and resized tables keep it (a copy keeps the bucket
   /// layout); new tables take the process's (``_ItemHash/makeSeed()``).
   @usableFromInline let seed: UInt64
@@ -490,6 +512,13 @@ final class _ItemTableStorage<Key: Hashable> {
 
   /// The largest number of keys a table can hold: 7/10 of ``maximumBucketCount``.
   @inlinable static var maximumCount: Int { maxCount(forBucketCount: maximumBucketCount) }
+
+  /// Whether the table stores each key's hash (``hashes``): for every key not hashed from its
+  /// bits (``_ItemHash/hashesFromBits(_:)``), whose `hash(into:)` — `Hasher`, tens to hundreds
+  /// of instructions — would otherwise run again for every key at each growth and for each key
+  /// a deletion shifts. Keys hashed from their bits hash in a few instructions and keep 16-byte
+  /// entries. A type test that folds away where the table is specialized.
+  @inlinable static var storesHashes: Bool { !_ItemHash.hashesFromBits(Key.self) }
 
   /// Load factor at most 7/10: probes scan control bytes, and entries are read only on a match.
   @inlinable static func maxCount(forBucketCount bucketCount: Int) -> Int { bucketCount / 10 &* 7 }
@@ -512,6 +541,7 @@ final class _ItemTableStorage<Key: Hashable> {
     // Slots are read only where the control byte is set, so they need no zeroing.
     slots = _allocateLargeTable(of: UInt32.self, count: bucketCount)
     entries = _allocateLargeTable(of: _ItemTableEntry<Key>.self, count: maxCount)
+    hashes = Self.storesHashes ? _allocateLargeTable(of: Int.self, count: maxCount) : nil
   }
 
   @inlinable deinit {
@@ -519,6 +549,7 @@ final class _ItemTableStorage<Key: Hashable> {
     _deallocateLargeTable(control, count: bucketCount)
     _deallocateLargeTable(slots, count: bucketCount)
     _deallocateLargeTable(entries, count: maxCount)
+    if let hashes { _deallocateLargeTable(hashes, count: maxCount) }
   }
 
   /// The bucket where the probe for `hash` starts: the high word of `hash × bucketCount`.
@@ -541,6 +572,12 @@ final class _ItemTableStorage<Key: Hashable> {
   /// tables keep (so a copy keeps the bucket layout).
   @inlinable func hash(_ key: Key) -> Int { _ItemHash.hash(key, seed: seed) }
 
+  /// The hash entry `entry` is placed by: the stored one (``storesHashes``), or its key's,
+  /// computed again from its bits.
+  @inlinable @inline(__always) func hash(ofEntry entry: Int) -> Int {
+    Self.storesHashes ? hashes.unsafelyUnwrapped[entry] : hash(entries[entry].key)
+  }
+
   /// The control byte of an occupied bucket whose key has `hash`: its low seven bits (the home
   /// bucket comes from the high bits).
   @inlinable static func tag(_ hash: Int) -> UInt8 { UInt8(truncatingIfNeeded: hash) | 0x80 }
@@ -548,14 +585,15 @@ final class _ItemTableStorage<Key: Hashable> {
   /// The entry index held by the occupied bucket `bucket`.
   @inlinable func entryIndex(atBucket bucket: Int) -> Int { Int(slots[bucket]) }
 
-  /// The bucket that points at entry `entry`: found along the probe run of its key's hash (by
-  /// entry index, never by comparing keys), or — for a key whose hash changed while stored —
-  /// by searching every bucket. A table whose buckets do not lead to the entry is an internal
-  /// error and stops.
+  /// The bucket that points at entry `entry`: found along the probe run of its hash
+  /// (``hash(ofEntry:)``; by entry index, never by comparing keys), or — for a key hashed from
+  /// its bits whose hash changed while stored — by searching every bucket. A table whose buckets
+  /// do not lead to the entry is an internal error and stops.
   @inlinable func bucket(ofEntry entry: Int) -> Int {
-    // Along the probe run of the key's current hash first; a key whose hash changed while
-    // stored is elsewhere: then every bucket is searched (O(buckets), only for such keys).
-    var probe = home(hash(entries[entry].key))
+    // Along the probe run of the entry's hash first; a key hashed again whose hash changed
+    // while stored is elsewhere: then every bucket is searched (O(buckets), only for such keys;
+    // a stored hash always leads to its entry).
+    var probe = home(hash(ofEntry: entry))
     while control[probe] != 0 {
       if Int(slots[probe]) == entry { return probe }
       probe = next(probe)
@@ -630,14 +668,8 @@ final class _ItemTableStorage<Key: Hashable> {
     }
   }
 
-  /// `forEachBatch(of:_:)` over entries (when the table grows), passing each entry's index and
-  /// its key's hash.
-  @inlinable @inline(__always) func forEachBatch(
-    of entries: UnsafeBufferPointer<_ItemTableEntry<Key>>, _ body: (Int, Int) -> Bool
-  ) -> Int {
-    _forEachBatch(count: entries.count, hashing: { hash(entries[$0].key) }, body)
-  }
-
+  /// The loop of ``forEachBatch(of:_:)``: `hashOf(index)` gives the hash of the `index`-th of
+  /// `count` keys (computed, or read from ``hashes`` when the table grows).
   @inlinable @inline(__always) func _forEachBatch(
     count: Int, hashing hashOf: (Int) -> Int, _ body: (Int, Int) -> Bool
   ) -> Int {
@@ -668,10 +700,11 @@ final class _ItemTableStorage<Key: Hashable> {
   /// Fills the empty bucket `bucket` and the entry slot `entry` (the first unused one) without
   /// counting the key; the caller updates `count`.
   @inlinable func initialize(
-    bucket: Int, entry: Int, _ key: Key, _ value: _ItemTableLocation, hash: Int
+    bucket: Int, entry: Int, _ key: consuming Key, _ value: _ItemTableLocation, hash: Int
   ) {
     if _slowPath(entry >= maxCount) { _internalError("item table overfilled") }
     (entries + entry).initialize(to: _ItemTableEntry(key: key, value: value))
+    if Self.storesHashes { hashes.unsafelyUnwrapped[entry] = hash }
     control[bucket] = Self.tag(hash)
     slots[bucket] = UInt32(truncatingIfNeeded: entry)
   }
@@ -688,6 +721,7 @@ final class _ItemTableStorage<Key: Hashable> {
       slots[self.bucket(ofEntry: last)] = UInt32(truncatingIfNeeded: entry)
       (entries + entry).deinitialize(count: 1)
       (entries + entry).moveInitialize(from: entries + last, count: 1)
+      if Self.storesHashes { hashes.unsafelyUnwrapped[entry] = hashes.unsafelyUnwrapped[last] }
     } else {
       (entries + entry).deinitialize(count: 1)
     }
@@ -696,7 +730,7 @@ final class _ItemTableStorage<Key: Hashable> {
     var hole = bucket
     var probe = next(bucket)
     while control[probe] != 0 {
-      let home = home(hash(entries[entryIndex(atBucket: probe)].key))
+      let home = home(hash(ofEntry: entryIndex(atBucket: probe)))
       // The key at `probe` may fill the hole unless its home lies cyclically in (hole, probe].
       if distance(from: home, to: probe) >= distance(from: hole, to: probe) {
         control[hole] = control[probe]
@@ -714,12 +748,14 @@ final class _ItemTableStorage<Key: Hashable> {
     copy.control.update(from: control, count: bucketCount)
     UnsafeMutableRawPointer(copy.slots).copyMemory(from: slots, byteCount: bucketCount * 4)
     copy.entries.initialize(from: entries, count: count)
+    if let hashes { copy.hashes.unsafelyUnwrapped.update(from: hashes, count: count) }
     copy.count = count
     return copy
   }
 
   /// A table with `newBucketCount` buckets holding the same keys, moved out of this one when
-  /// `moving` (this table is then left empty) and copied otherwise.
+  /// `moving` (this table is then left empty) and copied otherwise. Entries keep their indexes;
+  /// each is placed by ``hash(ofEntry:)`` (a stored hash is not computed again).
   @inlinable func resized(to newBucketCount: Int, moving: Bool) -> _ItemTableStorage {
     let fresh = _ItemTableStorage(bucketCount: newBucketCount, seed: seed)
     if moving {
@@ -727,9 +763,10 @@ final class _ItemTableStorage<Key: Hashable> {
     } else {
       fresh.entries.initialize(from: entries, count: count)
     }
+    if let hashes { fresh.hashes.unsafelyUnwrapped.update(from: hashes, count: count) }
     let control = fresh.control
     let slots = fresh.slots
-    _ = fresh.forEachBatch(of: UnsafeBufferPointer(start: fresh.entries, count: count)) { entry, hash in
+    _ = fresh._forEachBatch(count: count, hashing: { fresh.hash(ofEntry: $0) }) { entry, hash in
       let target = fresh.emptyBucket(forHash: hash)
       control[target] = Self.tag(hash)
       slots[target] = UInt32(truncatingIfNeeded: entry)

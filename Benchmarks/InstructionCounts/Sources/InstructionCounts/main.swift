@@ -23,6 +23,27 @@ typealias Snapshot<Item: Hashable> = DiffableDataSourceSnapshot<Int, Item>
   return snapshot
 }
 
+/// `buildSnapshot` through the result builder (as RebuildBenchmarks): each section's copied array
+/// handed over whole.
+@inline(never) func buildSnapshotWithBuilder<Item: Hashable>(_ sections: [[Item]]) -> Snapshot<Item> {
+  Snapshot {
+    for (section, items) in sections.enumerated() {
+      SnapshotSection(section) { items.map { $0 } }
+    }
+  }
+}
+
+/// The same with each item listed by a `for` loop inside the builder.
+@inline(never) func buildSnapshotWithBuilderLoops<Item: Hashable>(_ sections: [[Item]]) -> Snapshot<Item> {
+  Snapshot {
+    for (section, items) in sections.enumerated() {
+      SnapshotSection(section) {
+        for item in items { item }
+      }
+    }
+  }
+}
+
 @inline(never) func buildArrays<Item: Hashable>(_ sections: [[Item]]) -> [[Item]] {
   var result: [[Item]] = []
   result.reserveCapacity(sections.count)
@@ -116,6 +137,37 @@ func cases() -> [String: () -> () -> Any] {
           return SnapshotChangeset(from: shown, to: rebuilt)
         }
       }
+      // Lookups in an indexed snapshot (built, applied, looked up once, outside the count):
+      // `indexOfItem` of 100k identifiers, every tenth in order, and the same in a fixed shuffle.
+      for order in ["inorder", "random"] {
+        cases["lookup-\(order)-\(type)-\(sections)"] = {
+          let input = layout(sections: sections, make)
+          let shown = shownSnapshot(input)
+          blackHole(shown.indexOfItem(input[0][0]))
+          let flat = input.flatMap { $0 }
+          var probes = stride(from: 0, to: flat.count, by: 10).map { flat[$0] }
+          if order == "random" {
+            var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+            for index in probes.indices.reversed() {
+              state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+              probes.swapAt(index, Int((state >> 33) % UInt64(index + 1)))
+            }
+          }
+          return {
+            var sum = 0
+            for item in probes { sum &+= shown.indexOfItem(item)! }
+            return sum
+          }
+        }
+      }
+      cases["builder-\(type)-\(sections)"] = {
+        let input = layout(sections: sections, make)
+        return { buildSnapshotWithBuilder(input) }
+      }
+      cases["builder-for-\(type)-\(sections)"] = {
+        let input = layout(sections: sections, make)
+        return { buildSnapshotWithBuilderLoops(input) }
+      }
       cases["arrays-\(type)-\(sections)"] = {
         let input = layout(sections: sections, make)
         return { buildArrays(input) }
@@ -200,6 +252,15 @@ func cases() -> [String: () -> () -> Any] {
   }
   addSections("int") { $0 }
   addSections("string") { "section-\($0)" }
+  add("uuid") { n -> UUID in
+    let word = UInt64(n) &* 0x9E37_79B9_7F4A_7C15
+    let bytes = withUnsafeBytes(of: (word, ~word)) { Array($0) }
+    return UUID(
+      uuid: (
+        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+        bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+      ))
+  }
   return cases
 }
 

@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// Instruction counts of single calls, under callgrind (see BENCHMARKS.md, "Identifier types").
+// Instruction counts of single calls, under callgrind (see BENCHMARKS.md).
 // A package of its own so that it can be built against another checkout of OpenDiffable,
 // including revisions from before the rename (module DiffableKit):
 //   COUNTED_PACKAGE_PATH=/path/to/checkout COUNTED_MODULE=DiffableKit swift build -c release ...

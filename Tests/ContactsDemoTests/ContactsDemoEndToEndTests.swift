@@ -120,8 +120,9 @@ import Testing
     // Sync: hundreds of rows change at once; the status line reports the changeset.
     let countBefore = try #require(totalCount(in: screen))
     try pane.send("s")
-    screen = try pane.waitFor("the sync") { $0.contains("Sync: ") && $0.contains("del 60 ins 60") }
-    #expect(screen.contains("60 new, 60 deleted, 60 renamed, 60 moved"))
+    // The setting's 300 rows: as many deleted as inserted, as many moved, a fiftieth flipped.
+    screen = try pane.waitFor("the sync") { $0.contains("Sync: ") && $0.contains("del 73 ins 73") }
+    #expect(screen.contains("Sync: 300 rows changed: 73 new, 73 deleted, 75 renamed, 73 moved, 6 favorites"))
     // Renamed contacts are found by the data source's content provider, and only those on
     // screen are reconfigured: no reconfigure marks, and at most one per row shown.
     let status = try #require(screen.split(separator: "\n").first { $0.contains(" rcf ") })
@@ -130,6 +131,9 @@ import Testing
     let shownRows = rows(screen).count
     #expect(changed != nil && changed! <= shownRows, "\(status) with \(shownRows) rows shown")
     _ = try pane.waitFor("the count to settle") { self.totalCount(in: $0) == countBefore }
+    // The message belongs to the sync: the next key clears it.
+    try pane.send("j")
+    _ = try pane.waitFor("the message cleared") { !$0.contains("Sync: ") }
 
     // Quit: the program exits and the session ends.
     try pane.send("q")

@@ -31,6 +31,38 @@
       return (pane, directory)
     }
 
+    /// Each screen has its own status line (its last apply), and a message lasts until the next key.
+    @Test(.tmuxInstalled) func eachScreenShowsItsOwnLastApplyAndMessagesLastOneAction() throws {
+      let (pane, directory) = try startOnFiveContacts("status")
+      defer {
+        pane.kill()
+        try? FileManager.default.removeItem(at: directory)
+      }
+      var screen = try pane.waitFor("the list and the welcome") { $0.contains("All (5)") && $0.contains("Welcome.") }
+      try pane.send("j")
+      screen = try pane.waitFor("the welcome cleared") { !$0.contains("Welcome.") }
+      try pane.send("d")
+      screen = try pane.waitFor("a contact deleted") { $0.contains("All (4)") && $0.contains(" del 1 ins 0 ") }
+
+      // The settings screen shows its own last apply (its first: a reload), not the list's delete.
+      try pane.send("3")
+      screen = try pane.waitFor("the settings") { $0.contains("[3 Settings]") && $0.contains("Show company") }
+      let settingsStatus = try #require(line(containing: "last draw", in: screen))
+      #expect(!settingsStatus.contains(" del 1 ins 0 "), "\(settingsStatus)")
+      // Back on the list, its delete is still what its status line shows.
+      try pane.send("1")
+      screen = try pane.waitFor("the list again") { $0.contains("[1 Contacts]") && $0.contains("All (4)") }
+      #expect(line(containing: "last draw", in: screen)?.contains(" del 1 ins 0 ") == true, "\(screen)")
+
+      // A message lasts until the next key.
+      try pane.send("a")
+      screen = try pane.waitFor("the new contact") { $0.contains("All (5)") && $0.contains("Added 6.") }
+      try pane.send("k")
+      _ = try pane.waitFor("the message cleared") { !$0.contains("Added 6.") }
+      try pane.send("q")
+      try pane.waitForExit()
+    }
+
     @Test(.tmuxInstalled) func companiesRefreshCountsAndDisclosureInTheApplyAndCollapseFocusesTheCompany() throws {
       let (pane, directory) = try startOnFiveContacts("outline")
       defer {

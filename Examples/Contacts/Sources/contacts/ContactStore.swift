@@ -256,14 +256,17 @@ final class ContactStore: Sendable {
     var total: Int { inserted + deleted + renamed + moved + favorited }
   }
 
-  /// Simulates a remote sync: about `size` rows change in one transaction — inserts, deletes,
-  /// renames, moves (new positions) and favorite flips.
+  /// Simulates a remote sync: `size` rows change in one transaction (fewer only when the table
+  /// has too few rows) — as many inserts as deletes, so the count stays, as many moves (new
+  /// positions), a fiftieth favorite flips, and renames for the rest.
   func simulateSync(size: Int, seed: UInt64) throws -> SyncSummary {
     try queue.write { db in
       var random = SplitMix64(seed: seed)
       var summary = SyncSummary()
       let ids = try Int64.fetchAll(db, sql: "SELECT id FROM contact").shuffled(using: &random)
-      let share = max(1, size / 5)
+      let flips = max(1, size / 50)
+      let share = max(1, (size - flips) / 4)
+      let renames = max(1, size - flips - 3 * share)
       var cursor = ids.makeIterator()
       let maxPosition =
         try Double.fetchOne(db, sql: "SELECT MAX(position) FROM contact WHERE \(Self.numericPosition)") ?? 0
@@ -272,7 +275,7 @@ final class ContactStore: Sendable {
         try db.execute(sql: "DELETE FROM contact WHERE id = ?", arguments: [id])
         summary.deleted += 1
       }
-      for _ in 0..<share {
+      for _ in 0..<renames {
         guard let id = cursor.next() else { break }
         let name = Self.makeName(&random)
         try db.execute(sql: "UPDATE contact SET name = ? WHERE id = ?", arguments: [name, id])
@@ -284,7 +287,7 @@ final class ContactStore: Sendable {
         try db.execute(sql: "UPDATE contact SET position = ? WHERE id = ?", arguments: [position, id])
         summary.moved += 1
       }
-      for _ in 0..<max(1, share / 10) {
+      for _ in 0..<flips {
         guard let id = cursor.next() else { break }
         try db.execute(sql: "UPDATE contact SET isFavorite = NOT isFavorite WHERE id = ?", arguments: [id])
         summary.favorited += 1

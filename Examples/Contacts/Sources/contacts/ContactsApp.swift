@@ -4,7 +4,7 @@ import OpenDiffable
 import OpenDiffableTerminal
 
 /// The application shell: the terminal session, the three screens, the title bar, the hint and
-/// message lines and the status line with the last changeset and its timings.
+/// message lines and the status line with the shown screen's last changeset and its timings.
 @MainActor
 final class ContactsApp: ScreenHost {
   private let session: TerminalSession
@@ -13,11 +13,12 @@ final class ContactsApp: ScreenHost {
   private let companies: CompaniesController
   private var screens: [any Screen] = []
   private var current = 0
+  /// What the last action said; cleared by the next key, so it never outlives the action.
   private var message = "Welcome. Press / to search, f to favorite, s to simulate a sync, q to quit."
   /// Errors still standing, oldest first; the newest is shown instead of ``message``.
   private var errors: [(source: ErrorSource, text: String)] = []
-  /// The trace of the visible screen's last apply, for the status line.
-  private var lastTrace: DiffableDataSourceApplyTrace?
+  /// Each screen's last apply, for the status line while that screen is shown.
+  private var lastTraces: [ObjectIdentifier: DiffableDataSourceApplyTrace] = [:]
   private var lastDrawNanoseconds: UInt64 = 0
   private var lastLinesDrawn = 0
   private var lastCellRequests = 0
@@ -58,6 +59,12 @@ final class ContactsApp: ScreenHost {
   }
 
   private func handle(_ key: TerminalKey) {
+    // The message belongs to the action that set it: the next key clears it (the action it
+    // starts may set a new one). Standing errors stay until their source recovers.
+    if !message.isEmpty {
+      message = ""
+      setNeedsDisplay()
+    }
     let screen = screens[current]
     let searching = screen.isEditingText
     if key == .control("c") { quit() }
@@ -107,14 +114,14 @@ final class ContactsApp: ScreenHost {
   // MARK: ScreenHost
 
   func screenDidApply(_ trace: DiffableDataSourceApplyTrace?, from screen: any Screen) {
-    // Screens that are not shown keep up with the database too; only the visible one reports.
-    // (A screen that applies while it is made, as the settings screen's observed apply does,
-    // is not shown yet.)
+    // Screens that are not shown keep up with the database too: each keeps its own last apply,
+    // which the status line shows while it is shown. (A screen that applies while it is made,
+    // as the settings screen's observed apply does, is not shown yet.)
+    if let trace { lastTraces[ObjectIdentifier(screen)] = trace }
     guard screens.indices.contains(current), screen === screens[current] else {
       screen.listView.clearHighlights()
       return
     }
-    lastTrace = trace
     if settings.highlightChanges, screen.listView.hasHighlights {
       scheduleHighlightEnd(for: screen.listView)
     } else {
@@ -191,19 +198,19 @@ final class ContactsApp: ScreenHost {
     } else {
       frame.setLine(size.height - 2, " " + TerminalText.sanitized(message))
     }
-    frame.setLine(size.height - 1, statusText(), style: .bar)
+    frame.setLine(size.height - 1, statusText(for: screen), style: .bar)
     lastLinesDrawn = session.draw(frame)
     lastDrawNanoseconds = DispatchTime.now().uptimeNanoseconds - start
   }
 
-  /// The status line: the last apply's changes (sections and items together: deleted, inserted,
-  /// moved, reloaded, reconfigured for the app's marks, reconfigured because their content
-  /// changed on screen), how long its diff and host update took, and the last draw.
-  private func statusText() -> String {
+  /// The status line of `screen`: its last apply's changes (sections and items together:
+  /// deleted, inserted, moved, reloaded, reconfigured for the app's marks, reconfigured because
+  /// their content changed on screen), how long its diff and host update took, and the last draw.
+  private func statusText(for screen: any Screen) -> String {
     func ms(_ nanoseconds: UInt64) -> String { String(format: "%.2fms", Double(nanoseconds) / 1_000_000) }
     func ms(seconds: TimeInterval) -> String { String(format: "%.2fms", seconds * 1000) }
     let draw = "last draw \(ms(lastDrawNanoseconds)) \(lastLinesDrawn) lines"
-    guard let trace = lastTrace else { return " no changes yet │ " + draw }
+    guard let trace = lastTraces[ObjectIdentifier(screen)] else { return " no changes yet │ " + draw }
     let diff = trace.method == .reloadData ? "reload (no diff)" : "diff \(ms(seconds: trace.diffDuration ?? 0))"
     let counts =
       " del \(trace.sectionDeletes + trace.itemDeletes) ins \(trace.sectionInserts + trace.itemInserts)"

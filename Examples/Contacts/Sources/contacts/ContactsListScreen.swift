@@ -116,8 +116,8 @@ final class ContactsListScreen: Screen {
         let summary = try controller.sync(size: settings.syncSize)
         host?.show(
           message:
-            "Sync: \(summary.inserted) new, \(summary.deleted) deleted, \(summary.renamed) renamed, "
-            + "\(summary.moved) moved, \(summary.favorited) favorites flipped.")
+            "Sync: \(summary.total) rows changed: \(summary.inserted) new, \(summary.deleted) deleted, "
+            + "\(summary.renamed) renamed, \(summary.moved) moved, \(summary.favorited) favorites flipped.")
       }
     default:
       guard dataSource.handleNavigationKey(key) else { return false }

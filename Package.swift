@@ -88,9 +88,8 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["GRDB"])),
       ]
     ),
-    // The code of the DocC articles (Sources/*/*.docc): every `swift` block of an article is a
-    // run of lines of a file here, which `ArticleCodeTests` checks, so `swift test` compiles and
-    // runs every snippet the documentation shows.
+    // The behaviour the DocC articles (Sources/*/*.docc) describe, asserted at run time. That the
+    // articles' code blocks compile as a reader copies them is checked by `.ci/articles`.
     .testTarget(
       name: "DocSnippetsTests",
       dependencies: [

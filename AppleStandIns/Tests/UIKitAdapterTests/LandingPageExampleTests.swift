@@ -4,8 +4,8 @@ import UIKit
 
 // The code of the OpenDiffable documentation's landing page
 // (Sources/OpenDiffable/OpenDiffable.docc/OpenDiffable.md), compiled and run against the stand-in
-// UIKit: each of its ```swift blocks is a run of lines of this file (DocSnippetsTests'
-// ArticleCodeTests checks that). Keep its lines within 80 columns: the page shows them uncut.
+// UIKit (`.ci/articles UIKit` compiles the page's own blocks; this file runs a copy of them).
+// Keep the page's lines within 80 columns: the page shows them uncut.
 
 /// The landing page's first block: a data source for a table, and a first snapshot applied.
 @MainActor

@@ -382,6 +382,36 @@ struct DeferredIndexPropertyTests {
     #expect(tally.derived >= 200, "only \(tally.derived) of 1,200 rebuilds derived their index")
   }
 
+  /// A shown snapshot whose deleted section had a bias (an item removed at its front) keeps that
+  /// section's slot free: an index shared with, or derived from, it for a rebuilt snapshot with
+  /// fewer slots must not keep biases for slots the rebuilt snapshot does not have. The model
+  /// test under internal checks found this (`item table has biases for slots that do not exist`).
+  @Test func anIndexTakenFromASnapshotWithFreeSlotsKeepsNoBiasForThem() {
+    for derive in [false, true] {
+      var shown = DiffableDataSourceSnapshot<Int, Int>()
+      shown.appendSections([0, 1, 2])
+      for section in 0..<3 { shown.appendItems(Array(section * 100..<section * 100 + 100), toSection: section) }
+      _ = shown.indexOfItem(0)
+      shown.deleteItems([200])  // the front of section 2: its bias changes
+      shown.deleteSections([2])
+      #expect(shown._itemLocations._biases.count == 3)
+      var rebuilt = DiffableDataSourceSnapshot<Int, Int>()
+      rebuilt.appendSections([0, 1])
+      rebuilt.appendItems(Array(0..<100), toSection: 0)
+      // Unchanged (the index is shared), or with one item more (derived).
+      rebuilt.appendItems(Array(100..<200) + (derive ? [1_000] : []), toSection: 1)
+      _ = SnapshotChangeset(from: shown, to: rebuilt)
+      #expect(rebuilt.indexOfItem(199) == 199)
+      let resolved = rebuilt._deferred?.resolvedIfBuilt?.pointee
+      #expect(resolved?._itemLocations._biases.count ?? 0 <= 2, "derive: \(derive)")
+      resolved?._checkInvariants()
+      rebuilt.appendSections([3])
+      rebuilt.appendItems([5_000], toSection: 3)
+      rebuilt._checkInvariants()
+      #expect(rebuilt.indexOfItem(5_000) == 200 + (derive ? 1 : 0))
+    }
+  }
+
   /// Identifiers that hold references (here `String`) are indexed at the call, as Apple's
   /// snapshot does: they could change while stored, so no check is deferred, shared, derived or
   /// settled by comparison for them (issue 25).

@@ -153,6 +153,68 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         blackHole(set)
       }
+      if place == "end" {
+        // The same at the end, 100 calls per sample on one copy: the steady cost per call
+        // (divide by 100). A single call right after the copy (above) runs with caches emptied by
+        // copying 25–50 MB, which weighs on the larger structure.
+        Benchmark("insertItems 100 calls at the end of a \(label)-item section") { benchmark in
+          var snapshot = base
+          snapshot.deleteItems([-5])
+          snapshot.insertItems([-6], beforeItem: next)
+          benchmark.startMeasurement()
+          for call in 0..<100 { snapshot.insertItems([-10 - call], beforeItem: offset) }
+          benchmark.stopMeasurement()
+          blackHole(snapshot)
+        }
+        Benchmark("deleteItems 100 calls at the end of a \(label)-item section") { benchmark in
+          var snapshot = base
+          snapshot.insertItems([-6], beforeItem: next)
+          benchmark.startMeasurement()
+          for call in 0..<100 { snapshot.deleteItems([offset - call]) }
+          benchmark.stopMeasurement()
+          blackHole(snapshot)
+        }
+        Benchmark("moveItem 100 calls at the end of a \(label)-item section") { benchmark in
+          var snapshot = base
+          snapshot.insertItems([-6], beforeItem: next)
+          benchmark.startMeasurement()
+          for call in 0..<100 {
+            if call % 2 == 0 {
+              snapshot.moveItem(min(offset, next), afterItem: max(offset, next))
+            } else {
+              snapshot.moveItem(max(offset, next), afterItem: min(offset, next))
+            }
+          }
+          benchmark.stopMeasurement()
+          blackHole(snapshot)
+        }
+        Benchmark("baseline OrderedSet insert(_:at:) 100 calls at the end, \(label)") { benchmark in
+          var set = baseSet
+          set.insert(-6, at: 1)
+          let at = set.firstIndex(of: offset)!
+          benchmark.startMeasurement()
+          for call in 0..<100 { set.insert(-10 - call, at: at) }
+          benchmark.stopMeasurement()
+          blackHole(set)
+        }
+        Benchmark("baseline OrderedSet remove(at:) 100 calls at the end, \(label)") { benchmark in
+          var set = baseSet
+          set.insert(-6, at: 1)
+          benchmark.startMeasurement()
+          for _ in 0..<100 { blackHole(set.remove(at: set.count - 1)) }
+          benchmark.stopMeasurement()
+          blackHole(set)
+        }
+        Benchmark("baseline OrderedSet move (remove + insert) 100 calls at the end, \(label)") { benchmark in
+          var set = baseSet
+          set.insert(-6, at: 1)
+          let at = min(set.firstIndex(of: offset)!, set.firstIndex(of: next)!)
+          benchmark.startMeasurement()
+          for _ in 0..<100 { set.insert(set.remove(at: at), at: at + 1) }
+          benchmark.stopMeasurement()
+          blackHole(set)
+        }
+      }
       Benchmark("baseline [Int] insert + remove at the \(place), \(label)") { benchmark in
         var array = baseArray
         array.insert(-6, at: 1)

@@ -240,6 +240,7 @@ extension DiffableDataSourceSnapshot {
           _ = _shiftItemLocations(inSlot: slot, at: offset, by: -identifiers.count, operation: operation)
           return false
         }
+        _reserveForInsertion(&_slots[slot].items, adding: identifiers.count)
         _slots[slot].items.insert(contentsOf: identifiers, at: offset)
         _counts.add(identifiers.count, at: _slots[slot].position)
         return true
@@ -254,6 +255,7 @@ extension DiffableDataSourceSnapshot {
     } else if offset == _slots[slot].items.count {
       _slots[slot].items.append(contentsOf: identifiers)
     } else {
+      _reserveForInsertion(&_slots[slot].items, adding: identifiers.count)
       _slots[slot].items.insert(contentsOf: identifiers, at: offset)
       // The new entries (appended to the table's entries) hold the old locations of the first
       // moved items: only the entries that were there before are considered.
@@ -272,6 +274,11 @@ extension DiffableDataSourceSnapshot {
   @inlinable @discardableResult
   mutating func _removeItems<C: Collection>(_ identifiers: C, operation: String) -> [ItemIdentifierType]?
   where C.Element == ItemIdentifierType {
+    // One identifier (the common case: a row deleted): no grouping, sorting or allocation.
+    if let only = identifiers.first, identifiers.index(after: identifiers.startIndex) == identifiers.endIndex {
+      _removeItem(only, operation: operation)
+      return nil
+    }
     // Group the offsets to remove by slot, in call order: one hash access per identifier.
     var removedBySlot: [Int: [Int]] = [:]
     for identifier in identifiers {
@@ -326,6 +333,31 @@ extension DiffableDataSourceSnapshot {
     return nil
   }
 
+  /// Removes `identifier` if it is present (``_removeItems(_:operation:)`` for one identifier):
+  /// out of its section's array, then its entry, found where it is, then the re-indexing of the
+  /// shorter side (see ``_shiftItemLocations(inSlot:at:by:operation:)``), as a move's removal
+  /// does. Allocates nothing. O(1) average near either end of a section for identifiers that
+  /// hold no references; see ``deleteItems(_:)``.
+  @inlinable
+  mutating func _removeItem(_ identifier: ItemIdentifierType, operation: String) {
+    guard let location = _itemLocations[identifier] else { return }
+    let slot = Int(location.slot)
+    let offset = Int(location.offset)
+    if offset >= _slots[slot].items.count { _internalError("an item-table entry points past its section") }
+    // The item as the snapshot holds it (equal to `identifier`, possibly not the same value).
+    let removed = _slots[slot].items.remove(at: offset)
+    _counts.add(-1, at: _slots[slot].position)
+    guard _itemLocations.removeValue(forKey: removed, at: location) else {
+      _repairItemTable(lostTrackOf: removed, operation: operation)
+      return
+    }
+    if Self._shiftsIndexInBulk {
+      _ = _shiftItemLocations(inSlot: slot, at: offset, by: -1, operation: operation)
+    } else {
+      _reindexItems(inSlot: slot, compactedFrom: offset, operation: operation) { $0 + 1 }
+    }
+  }
+
   @inlinable
   mutating func _moveItem(
     _ identifier: ItemIdentifierType, anchor: ItemIdentifierType, after: Bool, operation: String
@@ -377,4 +409,15 @@ extension DiffableDataSourceSnapshot {
     marks.reloadedSections.filter { _slotBySection[$0] != nil }
     _marks = marks.isEmpty ? nil : marks
   }
+}
+
+/// Makes `array` uniquely referenced with room for `extra` more elements, growing its capacity
+/// geometrically (at least doubling) when it lacks room, before an insertion in the middle.
+/// `insert(contentsOf:at:)` on an array shared with a copy of the snapshot (copy-on-write) copies
+/// it with no room to spare, so the next insertion would copy the whole section again; `append`
+/// grows geometrically by itself. O(1) when the array is unique and has room, else O(count).
+@inlinable
+func _reserveForInsertion<Element>(_ array: inout [Element], adding extra: Int) {
+  let needed = array.count &+ extra
+  array.reserveCapacity(needed > array.capacity ? Swift.max(needed, array.capacity &* 2) : array.capacity)
 }

@@ -350,9 +350,12 @@ extension DiffableDataSourceSnapshot {
     let first = offset + gap  // the first entry behind the gap
     let behind = entryCount - first
     let lost: Int?
+    // The `index`-th entry visited was at `start + step * index` (plain integers, not a closure
+    // chosen at run time: that closure's context was allocated on the heap on every call).
     if behind <= offset {
       // The entries behind the gap move by `shift`, visited in the direction they move.
-      let old: (Int) -> Int = shift > 0 ? { entryCount - 1 - $0 } : { first + $0 }
+      let (start, step) = shift > 0 ? (entryCount - 1, -1) : (first, 1)
+      func old(_ index: Int) -> Int { start &+ step &* index }
       lost = items.withUnsafeBufferPointer { items in
         _itemLocations.moveEntries(
           ofSlot: slot, count: behind, key: { items[old($0) - gap] }, old: old, new: { old($0) + shift },
@@ -361,7 +364,8 @@ extension DiffableDataSourceSnapshot {
       }.map { old($0) - gap }
     } else {
       // The entries before the gap move by `-shift`, then the bias by `shift`: they stay put.
-      let old: (Int) -> Int = shift > 0 ? { $0 } : { offset - 1 - $0 }
+      let (start, step) = shift > 0 ? (0, 1) : (offset - 1, -1)
+      func old(_ index: Int) -> Int { start &+ step &* index }
       lost = items.withUnsafeBufferPointer { items in
         _itemLocations.moveEntries(
           ofSlot: slot, count: offset, key: { items[old($0)] }, old: old, new: { old($0) - shift },

@@ -182,6 +182,8 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     var result = raw
     result._setDeferred(nil)
     result._itemLocations = old._itemLocations
+    // `old` may have more slots (free ones, of deleted sections), whose entries are gone.
+    result._itemLocations.dropBiases(fromSlot: raw._slots.count)
     resolution = .shared
     _ = _publish(result, changed: false)
     return true
@@ -290,6 +292,8 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     // Always true when section identifiers hash and compare consistently; the one safety net
     // when they do not (an old section found neither shared nor deleted would keep its entries).
     guard table.count == itemCount else { return nil }
+    // Slots `old` has and `raw` does not (deleted sections, free slots) hold no entries now.
+    table.dropBiases(fromSlot: raw._slots.count)
     var result = raw
     result._setDeferred(nil)
     result._itemLocations = table

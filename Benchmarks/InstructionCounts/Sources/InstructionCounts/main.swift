@@ -264,11 +264,171 @@ func cases() -> [String: () -> () -> Any] {
   return cases
 }
 
-let all = cases()
+/// One item inserted, deleted or moved at the front, the middle or the end of a uniquely held
+/// section of 1M or 2M `Int` items (MutationBenchmarks' "at the" cases, issue 27), and the same
+/// with swift-collections' `OrderedSet`. The value is built, indexed and made this case's own
+/// outside the count; the warm-up call makes the first change, the counted call the next one.
+final class Box<Value> {
+  var value: Value
+  init(_ value: Value) { self.value = value }
+}
+
+nonisolated(unsafe) var sharedBases: [Int: Snapshot<Int>] = [:]
+func sharedBase(_ count: Int) -> Snapshot<Int> {
+  if let base = sharedBases[count] { return base }
+  var base = Snapshot<Int>()
+  base.appendSections([0])
+  base.appendItems(Array(0..<count))
+  _ = base.indexOfItem(0)
+  sharedBases[count] = base
+  return base
+}
+
+func itemOperationCases() -> [String: () -> () -> Any] {
+  var cases: [String: () -> () -> Any] = [:]
+  for count in [1_000_000, 2_000_000] {
+    let label = "\(count / 1_000_000)M"
+    for (place, offset) in [("front", 0), ("middle", count / 2), ("end", count - 1)] {
+      let next = offset == count - 1 ? offset - 1 : offset + 1
+      func snapshot() -> Box<Snapshot<Int>> {
+        var snapshot = Snapshot<Int>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(Array(0..<count))
+        blackHole(snapshot.indexOfItem(0))
+        snapshot.insertItems([-6], beforeItem: next)
+        return Box(snapshot)
+      }
+      func set() -> Box<OrderedSet<Int>> {
+        var set = OrderedSet(0..<count)
+        set.insert(-6, at: 1)
+        return Box(set)
+      }
+      // As MutationBenchmarks does it: one indexed snapshot shared by every sample, copied, and
+      // the copy made this sample's own by an insertion next to the place.
+      cases["bench-insert-\(place)-\(label)"] = {
+        let base = sharedBase(count)
+        var snapshot = base
+        snapshot.deleteItems([-5])
+        snapshot.insertItems([-6], beforeItem: next)
+        let box = Box(snapshot)
+        let item = Box(-10)
+        return {
+          item.value -= 1
+          box.value.insertItems([item.value], beforeItem: offset)
+          return 0
+        }
+      }
+      cases["bench-delete-\(place)-\(label)"] = {
+        var snapshot = sharedBase(count)
+        snapshot.insertItems([-6], beforeItem: next)
+        let box = Box(snapshot)
+        return {
+          box.value.deleteItems([offset])
+          return 0
+        }
+      }
+      cases["item-insert-\(place)-\(label)"] = {
+        let box = snapshot()
+        let item = Box(-10)
+        return {
+          item.value -= 1
+          box.value.insertItems([item.value], beforeItem: offset)
+          return 0
+        }
+      }
+      cases["item-delete-\(place)-\(label)"] = {
+        let box = snapshot()
+        let step = Box(0)
+        return {
+          box.value.deleteItems([offset == count - 1 ? offset - step.value : offset + step.value])
+          step.value += 1
+          return 0
+        }
+      }
+      cases["item-move-\(place)-\(label)"] = {
+        let box = snapshot()
+        let step = Box(0)
+        return {
+          if step.value % 2 == 0 {
+            box.value.moveItem(min(offset, next), afterItem: max(offset, next))
+          } else {
+            box.value.moveItem(max(offset, next), afterItem: min(offset, next))
+          }
+          step.value += 1
+          return 0
+        }
+      }
+      cases["orderedset-insert-\(place)-\(label)"] = {
+        let box = set()
+        let at = box.value.firstIndex(of: offset)!
+        let item = Box(-10)
+        return {
+          item.value -= 1
+          box.value.insert(item.value, at: at)
+          return 0
+        }
+      }
+      cases["orderedset-remove-\(place)-\(label)"] = {
+        let box = set()
+        let at = box.value.firstIndex(of: offset)!
+        return { box.value.remove(at: offset == count - 1 ? box.value.count - 1 : at) }
+      }
+      cases["orderedset-move-\(place)-\(label)"] = {
+        let box = set()
+        let at = min(box.value.firstIndex(of: offset)!, box.value.firstIndex(of: next)!)
+        return {
+          box.value.insert(box.value.remove(at: at), at: at + 1)
+          return 0
+        }
+      }
+    }
+  }
+  return cases
+}
+
+let all = cases().merging(itemOperationCases()) { first, _ in first }
+// `InstructionCounts time <case> <samples>`: wall clock of the counted call's work (without the
+// warm-up call, as package-benchmark times one call per sample), each sample on a fresh setup;
+// prints the median and the minimum in microseconds. For quick comparisons on this machine, not
+// for BENCHMARKS.md figures.
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "time", let setup = all[CommandLine.arguments[2]],
+  let samples = Int(CommandLine.arguments[3])
+{
+  func now() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+  }
+  func faults() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_minflt + usage.ru_majflt
+  }
+  var times: [Double] = []
+  var faulted = 0
+  for _ in 0..<samples {
+    let work = setup()
+    // With TIME_WARM set, one untimed call first (caches and page tables warm).
+    if getenv("TIME_WARM") != nil { blackHole(work()) }
+    let before = faults()
+    let start = now()
+    blackHole(work())
+    times.append(Double(now() - start) / 1000)
+    faulted += faults() - before
+  }
+  times.sort()
+  print(
+    CommandLine.arguments[2], "median", times[times.count / 2], "min", times[0], "µs; page faults per call",
+    Double(faulted) / Double(samples))
+  exit(0)
+}
+// The result array has room before the counted call, so that appending to it allocates nothing.
+kept.reserveCapacity(4)
 guard CommandLine.arguments.count == 2, let setup = all[CommandLine.arguments[1]] else {
   fatalError("usage: InstructionCounts <case>; cases: \(all.keys.sorted().joined(separator: " "))")
 }
 work = setup()
-warmUp()
+// COUNT_COLD set: no warm-up call (the counted call is the first after the setup).
+if getenv("COUNT_COLD") == nil { warmUp() }
 countedCall()
 print(CommandLine.arguments[1], "done")

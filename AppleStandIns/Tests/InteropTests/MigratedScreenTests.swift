@@ -10,8 +10,8 @@
     var title = ""
   }
 
-  /// The README's migrated Core Data screen, without the view controller (the stand-in UIKit has
-  /// none): the observer's willChange captures the selection, didChange applies the snapshot
+  /// The README's migrated Core Data screen, in a plain class rather than a view controller
+  /// subclass: the observer's willChange captures the selection, didChange applies the snapshot
   /// and restores the selection by identifier.
   @MainActor
   final class MigratedNotesScreen {

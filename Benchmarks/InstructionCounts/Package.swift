@@ -1,28 +1,25 @@
 // swift-tools-version: 6.1
 // Instruction counts of single calls, under callgrind (see BENCHMARKS.md).
-// A package of its own so that it can be built against another checkout of OpenDiffable,
-// including revisions from before the rename (module DiffableKit):
-//   COUNTED_PACKAGE_PATH=/path/to/checkout COUNTED_MODULE=DiffableKit swift build -c release ...
-// Defaults: this checkout (../..), module OpenDiffable.
+// A package of its own so that it can be built against another checkout of OpenDiffable
+// (from the rename on):
+//   COUNTED_PACKAGE_PATH=/path/to/checkout swift build -c release --scratch-path /tmp/ic-other
+// Default: this checkout (../..).
 import PackageDescription
 
-let environment = Context.environment
-let countedPath = environment["COUNTED_PACKAGE_PATH"] ?? "../.."
-let countedModule = environment["COUNTED_MODULE"] ?? "OpenDiffable"
-let countedPackage = countedModule == "DiffableKit" ? "DiffableKit" : "OpenDiffable"
+let countedPath = Context.environment["COUNTED_PACKAGE_PATH"] ?? "../.."
 
 let package = Package(
   name: "InstructionCounts",
   platforms: [.macOS(.v13)],
   dependencies: [
-    .package(name: countedPackage, path: countedPath),
+    .package(name: "OpenDiffable", path: countedPath),
     .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
   ],
   targets: [
     .executableTarget(
       name: "InstructionCounts",
       dependencies: [
-        .product(name: countedModule, package: countedPackage),
+        .product(name: "OpenDiffable", package: "OpenDiffable"),
         .product(name: "OrderedCollections", package: "swift-collections"),
       ]
     ),

@@ -3,13 +3,8 @@
 // built values released after, outside the count; a rebuild's value is released inside it, as in
 // RebuildBenchmarks. Usage: InstructionCounts <case>; with no argument, lists the cases.
 import Foundation
+import OpenDiffable
 import OrderedCollections
-
-#if canImport(OpenDiffable)
-  import OpenDiffable
-#else
-  import DiffableKit  // revisions before the rename
-#endif
 
 typealias Snapshot<Item: Hashable> = DiffableDataSourceSnapshot<Int, Item>
 

@@ -594,8 +594,27 @@ final class _ItemTableStorage<Key: Hashable> {
     self.seed = seed
     buckets = _allocateLargeTable(of: UInt64.self, count: bucketCount)
     buckets.initialize(repeating: 0, count: bucketCount)
-    // Hashes are read only where the bucket is occupied, so they need no zeroing.
+    // Hashes are read only where the bucket is occupied; they are zeroed so that a copy can
+    // copy the whole array (``init(copying:)``).
     hashes = Self.storesHashes ? _allocateLargeTable(of: Int.self, count: bucketCount) : nil
+    hashes?.initialize(repeating: 0, count: bucketCount)
+  }
+
+  /// A table with the same buckets as `other`, copied in one pass each (no zeroing first).
+  @inlinable init(copying other: _ItemTableStorage) {
+    bucketCount = other.bucketCount
+    maxCount = other.maxCount
+    seed = other.seed
+    buckets = _allocateLargeTable(of: UInt64.self, count: bucketCount)
+    buckets.initialize(from: other.buckets, count: bucketCount)
+    if let source = other.hashes {
+      let copied = _allocateLargeTable(of: Int.self, count: bucketCount)
+      copied.initialize(from: source, count: bucketCount)
+      hashes = copied
+    } else {
+      hashes = nil
+    }
+    count = other.count
   }
 
   @inlinable deinit {
@@ -776,13 +795,7 @@ final class _ItemTableStorage<Key: Hashable> {
   }
 
   /// A copy with the same buckets (no key is copied or retained).
-  @inlinable func copy() -> _ItemTableStorage {
-    let copy = _ItemTableStorage(bucketCount: bucketCount, seed: seed)
-    copy.buckets.update(from: buckets, count: bucketCount)
-    if let hashes { copy.hashes.unsafelyUnwrapped.update(from: hashes, count: bucketCount) }
-    copy.count = count
-    return copy
-  }
+  @inlinable func copy() -> _ItemTableStorage { _ItemTableStorage(copying: self) }
 
   /// A table with `newBucketCount` buckets holding the same entries, each placed by
   /// ``hash(atBucket:keys:)`` (a stored hash is not computed again; other keys are read through

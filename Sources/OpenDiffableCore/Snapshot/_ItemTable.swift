@@ -405,6 +405,12 @@ struct _ItemTable<Key: Hashable> {
     if capacity > count { _ = _uniqueStorage(reserving: capacity - count, keys: keys) }
   }
 
+  /// Makes the storage this value's own (a copy of the words when shared; an empty table when
+  /// there is none). O(1) when it is, O(buckets) otherwise.
+  @inlinable mutating func makeUnique() {
+    _ = _uniqueStorage()
+  }
+
   /// Storage that this value alone references, with the same capacity. O(1), or O(buckets)
   /// when shared (a copy of the words).
   @inlinable mutating func _uniqueStorage() -> Storage {

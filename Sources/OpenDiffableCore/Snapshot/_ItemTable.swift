@@ -600,10 +600,9 @@ final class _ItemTableStorage<Key: Hashable> {
     self.seed = seed
     buckets = _allocateLargeTable(of: UInt64.self, count: bucketCount)
     buckets.initialize(repeating: 0, count: bucketCount)
-    // Hashes are read only where the bucket is occupied; they are zeroed so that a copy can
-    // copy the whole array (``init(copying:)``).
+    // Hashes are read only where the bucket is occupied, so they need no zeroing (a copy copies
+    // the whole array as raw bytes, ``init(copying:)``).
     hashes = Self.storesHashes ? _allocateLargeTable(of: Int.self, count: bucketCount) : nil
-    hashes?.initialize(repeating: 0, count: bucketCount)
   }
 
   /// A table with the same buckets as `other`, copied in one pass each (no zeroing first).
@@ -615,7 +614,7 @@ final class _ItemTableStorage<Key: Hashable> {
     buckets.initialize(from: other.buckets, count: bucketCount)
     if let source = other.hashes {
       let copied = _allocateLargeTable(of: Int.self, count: bucketCount)
-      copied.initialize(from: source, count: bucketCount)
+      UnsafeMutableRawPointer(copied).copyMemory(from: source, byteCount: bucketCount * MemoryLayout<Int>.stride)
       hashes = copied
     } else {
       hashes = nil

@@ -12,73 +12,100 @@ struct CollidingKey: Hashable {
 }
 
 /// Runs the same random operations on an `_ItemTable` and a `Dictionary` (the reference) and
-/// compares every key's value after every step. The operations are the ones the snapshot uses:
-/// insert one key, remove, copy then mutate the copy (copy-on-write), relocate a run of present
-/// keys (sometimes while a copy shares the storage), bulk insert.
+/// compares every key's value after every step. The table reads keys from "sections", here a
+/// dictionary from location to key, kept in step as the snapshot keeps its arrays: changed
+/// first for insertions and moves, after the table for removals. The operations are the ones
+/// the snapshot uses: insert one key, remove, copy then mutate the copy (copy-on-write),
+/// relocate a run of present keys by position (sometimes while a copy shares the storage), bulk
+/// insert.
 func checkItemTable<Key: Hashable>(codes: [Int], keySpace: Int, makeKey: (Int) -> Key) {
+  typealias Location = _ItemTableLocation
   var table = _ItemTable<Key>()
-  var reference: [Key: _ItemTableLocation] = [:]
+  var reference: [Key: Location] = [:]
+  var sections: [Location: Key] = [:]
+  func keys(_ sections: [Location: Key]) -> (Int, Int) -> Key {
+    { slot, offset in sections[Location(slot: slot, offset: offset)]! }
+  }
   func compare(_ step: Int) {
     #expect(table.count == reference.count, "count differs after step \(step)")
     for raw in 0..<keySpace {
       let key = makeKey(raw)
-      #expect(table[key] == reference[key], "value of \(key) differs after step \(step)")
+      #expect(
+        table.location(of: key, keys: keys(sections)) == reference[key], "value of \(key) differs after step \(step)")
     }
+    table._checkInvariants { sections[Location(slot: $0, offset: $1)] }
   }
   for (step, code) in codes.enumerated() {
     let key = makeKey(code % keySpace)
-    let value = _ItemTableLocation(slot: code % 7, offset: code / 7 % 1000)
+    // A location no key holds: offsets below 1,000 for single keys, a run of its own per step
+    // above that.
+    var value = Location(slot: code % 7, offset: code / 7 % 1000)
+    while sections[value] != nil { value.offset += 1 }
     switch code / keySpace % 6 {
     case 0, 1:
-      let inserted = table.insertAllNew([key], slot: Int(value.slot), firstOffset: Int(value.offset))
+      sections[value] = key
+      let inserted = table.insertAllNew(
+        [key], slot: Int(value.slot), firstOffset: Int(value.offset), keys: keys(sections))
       #expect(inserted == (reference[key] == nil))
-      if inserted { reference[key] = value }
+      if inserted { reference[key] = value } else { sections[value] = nil }
     case 2:
-      let removed = table.removeValue(forKey: key)
+      let removed = table.removeValue(forKey: key, keys: keys(sections))
       #expect(removed == reference.removeValue(forKey: key))
+      if let removed { sections[removed] = nil }
     case 3:
       // A copy must not see the original's later mutations, nor the original the copy's.
       let before = table
       var copy = table
-      if copy[key] == nil {
-        let inserted = copy.insertAllNew([key], slot: 0, firstOffset: 0)
+      var copySections = sections
+      if copy.location(of: key, keys: keys(copySections)) == nil {
+        copySections[value] = key
+        let inserted = copy.insertAllNew(
+          [key], slot: Int(value.slot), firstOffset: Int(value.offset), keys: keys(copySections))
         #expect(inserted)
       } else {
-        let removed = copy.removeValue(forKey: key)
+        let removed = copy.removeValue(forKey: key, keys: keys(copySections))
         #expect(removed != nil)
+        if let removed { copySections[removed] = nil }
       }
       #expect(table.count == before.count)
-      #expect(table[key] == reference[key])
-      #expect((copy[key] == nil) != (reference[key] == nil))
+      #expect(table.location(of: key, keys: keys(sections)) == reference[key])
+      #expect((copy.location(of: key, keys: keys(copySections)) == nil) != (reference[key] == nil))
     case 4:
-      // Relocate a run of present keys from some offset on, as the snapshot does after an
-      // insertion or removal in the middle of a section.
-      // Keys are found where they are (by position), so the run is keys of one slot.
+      // Relocate a run of present keys of one slot to offsets no key holds, by position, as the
+      // snapshot does after an insertion or removal in the middle of a section.
       let slot = code % 7
-      let present = (0..<keySpace).map(makeKey).filter { reference[$0]?.slot == Int32(slot) }
-      let run = Array(present.prefix(code % 9))
-      let start = run.isEmpty ? 0 : code % run.count
+      let run = Array((0..<keySpace).map(makeKey).filter { reference[$0]?.slot == Int32(slot) }.prefix(code % 9))
       let shared = code % 2 == 0 ? table : nil
       let referenceBefore = reference
-      // Well-behaved keys are told apart by equality, so either visiting order finds them.
-      let relocated = table._relocate(
-        run, from: start, slot: slot, descending: code % 3 == 0, consideringEntriesBelow: .max
-      ) { Int(referenceBefore[run[$0]]!.offset) }
-      #expect(relocated == nil)
-      for index in run.indices.dropFirst(start) {
-        reference[run[index]] = _ItemTableLocation(slot: slot, offset: index)
+      let sectionsBefore = sections
+      let newOffset = { (index: Int) in 1_000 + step * 16 + index }
+      for (index, key) in run.enumerated() {
+        sections[referenceBefore[key]!] = nil
+        sections[Location(slot: slot, offset: newOffset(index))] = key
+        reference[key] = Location(slot: slot, offset: newOffset(index))
       }
+      let relocated = table._relocateEach(
+        count: run.count, slot: slot, key: { run[$0] }, old: { Int(referenceBefore[run[$0]]!.offset) }, new: newOffset)
+      #expect(relocated == nil)
       if let shared {
-        #expect(run.allSatisfy { shared[$0] == referenceBefore[$0] }, "a copy saw a relocation")
+        #expect(
+          run.allSatisfy { shared.location(of: $0, keys: keys(sectionsBefore)) == referenceBefore[$0] },
+          "a copy saw a relocation")
       }
     default:
-      // Bulk insert of a run of keys: all-or-nothing.
+      // Bulk insert of a run of keys at offsets no key holds: all-or-nothing.
       let run = (0..<(code % 5 + 1)).map { makeKey((code + $0 * 7) % keySpace) }
       let allNew = Set(run).count == run.count && run.allSatisfy { reference[$0] == nil }
-      let inserted = table.insertAllNew(run, slot: 1, firstOffset: 10)
+      let first = 1_000 + step * 16
+      for (index, key) in run.enumerated() { sections[Location(slot: 1, offset: first + index)] = key }
+      let inserted = table.insertAllNew(run, slot: 1, firstOffset: first, keys: keys(sections))
       #expect(inserted == allNew)
-      if allNew {
-        for (index, key) in run.enumerated() { reference[key] = _ItemTableLocation(slot: 1, offset: 10 + index) }
+      for (index, key) in run.enumerated() {
+        if allNew {
+          reference[key] = Location(slot: 1, offset: first + index)
+        } else {
+          sections[Location(slot: 1, offset: first + index)] = nil
+        }
       }
     }
     compare(step)
@@ -221,12 +248,16 @@ struct ItemTableTests {
     #expect(Set(near.map { _ItemHash.hash($0, seed: seed) }).count == near.count)
     // Through a table: each string is found through any string equal to it.
     var table = _ItemTable<String>()
+    var section: [String] = []
     for (index, group) in equivalent.enumerated() {
-      let inserted = table.insertAllNew([group[0]], slot: 0, firstOffset: index)
+      section.append(group[0])
+      let inserted = table.insertAllNew([group[0]], slot: 0, firstOffset: index) { section[$1] }
       #expect(inserted)
       for string in group {
-        #expect(table[string] == _ItemTableLocation(slot: 0, offset: index))
-        let insertedAgain = table.insertAllNew([string], slot: 0, firstOffset: 99)
+        #expect(table.location(of: string) { section[$1] } == _ItemTableLocation(slot: 0, offset: index))
+        section.append(string)
+        let insertedAgain = table.insertAllNew([string], slot: 0, firstOffset: index + 1) { section[$1] }
+        section.removeLast()
         #expect(!insertedAgain, "\(string) was taken for a new key")
       }
     }
@@ -252,25 +283,43 @@ struct ItemTableTests {
   @Test func growsPastManyDoublingsAndKeepsEveryKey() {
     var table = _ItemTable<Int>()
     let size = internalChecksEnabled ? 4_000 : 50_000  // each insert is checked in O(n) then
+    // The key at offset `n` is `n` (the section the table reads keys from).
     for key in 0..<size {
-      let inserted = table.insertAllNew([key], slot: 0, firstOffset: key)
+      let inserted = table.insertAllNew([key], slot: 0, firstOffset: key) { $1 }
       #expect(inserted)
     }
-    for key in stride(from: 0, to: size, by: 2) { table.removeValue(forKey: key) }
+    for key in stride(from: 0, to: size, by: 2) { table.removeValue(forKey: key) { $1 } }
     #expect(table.count == size / 2)
-    table._checkInvariants()
-    #expect((0..<size).allSatisfy { table[$0] == ($0 % 2 == 0 ? nil : _ItemTableLocation(slot: 0, offset: $0)) })
+    table._checkInvariants { $1 % 2 == 0 ? nil : $1 }
+    #expect(
+      (0..<size).allSatisfy {
+        table.location(of: $0) { $1 } == ($0 % 2 == 0 ? nil : _ItemTableLocation(slot: 0, offset: $0))
+      })
   }
 
   @Test func growingPastTheCapacityLimitStopsWithAMessage() async throws {
     let result = try #require(
       await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         var table = _ItemTable<Int>()
-        _ = table.insertAllNew([1], slot: 0, firstOffset: 0)
-        _ = table._uniqueStorage(reserving: Int.max - 1)
+        _ = table.insertAllNew([1], slot: 0, firstOffset: 0) { _, _ in 1 }
+        _ = table._uniqueStorage(reserving: Int.max - 1) { _, _ in 1 }
       })
     let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
     #expect(stderr.contains("OpenDiffable: a snapshot holds at most"), "stderr: \(stderr)")
+  }
+
+  /// A bucket names its section's storage slot in 24 bits: an item in a slot past that stops
+  /// the process with a message naming the limit (a snapshot with more than 16,777,216
+  /// sections), never with a wrong location.
+  @Test func aSlotPastTheLimitStopsWithAMessage() async throws {
+    let result = try #require(
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        var table = _ItemTable<Int>()
+        _ = table.insertAllNew([1], slot: 1 << 24, firstOffset: 0) { _, _ in 1 }
+      })
+    let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(
+      stderr.contains("OpenDiffable: a snapshot can hold items in at most 16777216 sections"), "stderr: \(stderr)")
   }
 
   /// A snapshot that nothing else shares must mutate its item table in place: a hidden copy on
@@ -305,13 +354,18 @@ struct ItemTableTests {
 
   @Test func rejectsARunWithARepeatAndLeavesTheTableUnchanged() {
     var table = _ItemTable<Int>()
-    let first = table.insertAllNew([1, 2, 3], slot: 0, firstOffset: 0)
-    let repeated = table.insertAllNew([4, 5, 4], slot: 0, firstOffset: 3)
-    let present = table.insertAllNew([6, 2], slot: 0, firstOffset: 3)
+    var section = [1, 2, 3]
+    let first = table.insertAllNew([1, 2, 3], slot: 0, firstOffset: 0) { section[$1] }
+    section += [4, 5, 4]
+    let repeated = table.insertAllNew([4, 5, 4], slot: 0, firstOffset: 3) { section[$1] }
+    section = [1, 2, 3, 6, 2]
+    let present = table.insertAllNew([6, 2], slot: 0, firstOffset: 3) { section[$1] }
+    section = [1, 2, 3]
     #expect(first && !repeated && !present)
     #expect(table.count == 3)
-    #expect([4, 5, 6].allSatisfy { table[$0] == nil })
-    #expect(table[2] == _ItemTableLocation(slot: 0, offset: 1))
+    #expect([4, 5, 6].allSatisfy { table.location(of: $0) { section[$1] } == nil })
+    #expect(table.location(of: 2) { section[$1] } == _ItemTableLocation(slot: 0, offset: 1))
+    table._checkInvariants { $1 < section.count ? section[$1] : nil }
   }
 }
 
@@ -337,12 +391,12 @@ func longestProbeDistance<Key: Hashable>(_ keys: [Key], seed: UInt64? = nil) -> 
     table._storage = _ItemTableStorage(
       bucketCount: _ItemTableStorage<Key>.bucketCount(forCount: keys.count), seed: seed)
   }
-  let inserted = table.insertAllNew(keys, slot: 0, firstOffset: 0)
+  let inserted = table.insertAllNew(keys, slot: 0, firstOffset: 0) { keys[$1] }
   #expect(inserted, "the keys should be distinct")
   guard let storage = table._storage else { return 0 }
   var longest = 0
-  for bucket in 0..<storage.bucketCount where storage.control[bucket] != 0 {
-    let home = storage.home(storage.hash(storage.entries[storage.entryIndex(atBucket: bucket)].key))
+  for bucket in 0..<storage.bucketCount where storage.buckets[bucket] != 0 {
+    let home = storage.home(storage.hash(keys[Int(_ItemTableStorage<Key>.location(storage.buckets[bucket]).offset)]))
     longest = max(longest, storage.distance(from: home, to: bucket))
   }
   return longest

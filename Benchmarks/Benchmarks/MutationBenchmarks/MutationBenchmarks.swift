@@ -11,7 +11,7 @@ import OrderedCollections
 
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
-    metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, warmupIterations: 1,
+    metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 1,
     maxDuration: .seconds(3), maxIterations: 25)
 
   // 80,000 appendSections calls of one section each: linear if growth is geometric.

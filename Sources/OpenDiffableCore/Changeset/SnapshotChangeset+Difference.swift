@@ -40,10 +40,9 @@ extension SnapshotChangeset {
     }
     let oldItems = old.itemIdentifiers
     let newItems = new.itemIdentifiers
-    let locations = old._itemLocations
     // For each new item, its old flat index, or -1.
     let oldIndexOfNew = newItems.map { item -> Int32 in
-      guard let location = locations[item] else { return -1 }
+      guard let location = old._itemLocation(item) else { return -1 }
       return Int32(truncatingIfNeeded: slotBase[Int(location.slot)] + Int(location.offset))
     }
     return _difference(oldItems, newItems, oldIndexOfNew)

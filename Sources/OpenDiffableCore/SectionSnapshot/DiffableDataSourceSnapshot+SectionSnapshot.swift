@@ -53,14 +53,18 @@ extension DiffableDataSourceSnapshot {
     // Everything now in the section leaves, by position (never by a second lookup)...
     var lost: ItemIdentifierType?
     for (offset, item) in _slots[slot].items.enumerated()
-    where !_itemLocations.removeValue(forKey: item, at: .init(slot: slot, offset: offset)) {
+    where lost == nil
+      && !_withItemIndex({ index, keys in
+        index.removeValue(forKey: item, at: .init(slot: slot, offset: offset), keys: keys)
+      })
+    {
       lost = lost ?? item
     }
     _counts.add(-_slots[slot].items.count, at: _slots[slot].position)
     _slots[slot].items = []
     if let lost { _repairItemTable(lostTrackOf: lost, operation: operation) }
     // ...and so does every visible item found elsewhere.
-    let elsewhere = visible.filter { _itemLocations[$0] != nil }
+    let elsewhere = visible.filter { _itemLocation($0) != nil }
     _removeItems(elsewhere, operation: operation)
     if !_tryPlaceNewItems(visible, at: (slot, 0), operation: operation) {
       _stopForUnstableIdentifiers(visible, operation: operation)

@@ -26,7 +26,7 @@ extension DiffableDataSourceSnapshot {
     }
     let repeated = _repeatedIdentifiers(identifiers)
     if !repeated.isEmpty { throw .init(kind: .duplicateIdentifiers, operation: operation, identifiers: repeated) }
-    let existing = _withIndex { snapshot in identifiers.filter { snapshot._itemLocations[$0] != nil } }
+    let existing = _withIndex { snapshot in identifiers.filter { snapshot._itemLocation($0) != nil } }
     if !existing.isEmpty { throw .init(kind: .itemAlreadyExists, operation: operation, identifiers: existing) }
   }
 
@@ -71,7 +71,7 @@ extension DiffableDataSourceSnapshot {
     var kept: [ItemIdentifierType] = []
     var dropped: [ItemIdentifierType] = []
     for identifier in identifiers {
-      if _itemLocations[identifier] == nil, seen.insert(identifier).inserted {
+      if _itemLocation(identifier) == nil, seen.insert(identifier).inserted {
         kept.append(identifier)
       } else {
         dropped.append(identifier)

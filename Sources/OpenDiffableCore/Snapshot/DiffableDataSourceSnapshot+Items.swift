@@ -169,11 +169,18 @@ extension DiffableDataSourceSnapshot {
   mutating func _insertItems(
     _ identifiers: [ItemIdentifierType], anchor: ItemIdentifierType, after: Bool, operation: String
   ) {
-    guard _itemLocations[anchor] != nil else {
+    guard let location = _itemLocation(anchor) else {
       _stop(.init(kind: .itemNotFound, operation: operation, identifiers: [anchor]))
     }
-    _placeItems(identifiers, anchor: anchor, operation: operation) { snapshot in
-      let location = snapshot._itemLocations[anchor]!
+    guard !identifiers.isEmpty else { return }
+    // The anchor is looked up once on the fast path, again only after present items moved.
+    if _tryPlaceNewItems(
+      identifiers, at: (Int(location.slot), Int(location.offset) + (after ? 1 : 0)), operation: operation)
+    {
+      return
+    }
+    _placeConflictingItems(identifiers, anchor: anchor, operation: operation) { snapshot in
+      let location = snapshot._itemLocation(anchor)!
       return (Int(location.slot), Int(location.offset) + (after ? 1 : 0))
     }
   }
@@ -208,8 +215,8 @@ extension DiffableDataSourceSnapshot {
     if let anchor, identifiers.contains(anchor) {
       _stop(.init(kind: .anchorIsInserted, operation: operation, identifiers: [anchor]))
     }
-    let existing = identifiers.filter { _itemLocations[$0] != nil }
-    Self._warnMovingExisting(existing, operation: operation)
+    let existing = identifiers.filter { _itemLocation($0) != nil }
+    if !existing.isEmpty { Self._warnMovingExisting(existing, operation: operation) }
     _ = _removeItems(existing, operation: operation)
     if !_tryPlaceNewItems(identifiers, at: target(self), operation: operation) {
       _stopForUnstableIdentifiers(identifiers, operation: operation)
@@ -227,43 +234,80 @@ extension DiffableDataSourceSnapshot {
 
   /// Inserts identifiers that must all be new at `target`; returns false, leaving the snapshot
   /// unchanged, when one of them is present or repeated. O(k + items after the offset).
+  ///
+  /// The section's array changes first, then the index: the index reads the keys it compares
+  /// from the arrays. The entries of the items behind the offset (or, for identifiers that hold
+  /// no references, of the shorter side) are moved by position, then the new identifiers are
+  /// claimed where they now are; a claim that meets an equal identifier is undone in the same
+  /// order, backwards.
   @inlinable
   mutating func _tryPlaceNewItems(
     _ identifiers: [ItemIdentifierType], at target: (slot: Int, offset: Int), operation: String
   ) -> Bool {
     let (slot, offset) = target
-    if Self._shiftsIndexInBulk && offset < _slots[slot].items.count {
-      // Make room in the index first (the items behind the offset move up, or the ones before
-      // it down with the section's bias), then claim the new identifiers at the offset.
-      if _shiftItemLocations(inSlot: slot, at: offset, by: identifiers.count, operation: operation) {
-        guard _itemLocations.insertAllNew(identifiers, slot: slot, firstOffset: offset) else {
-          _ = _shiftItemLocations(inSlot: slot, at: offset, by: -identifiers.count, operation: operation)
-          return false
-        }
-        _reserveForInsertion(&_slots[slot].items, adding: identifiers.count)
-        _slots[slot].items.insert(contentsOf: identifiers, at: offset)
-        _counts.add(identifiers.count, at: _slots[slot].position)
-        return true
-      }
-      // An entry was not where it was: the index was rebuilt from the sections as they are.
-    }
-    let existingEntries = _itemLocations.count
-    guard _itemLocations.insertAllNew(identifiers, slot: slot, firstOffset: offset) else { return false }
+    let count = identifiers.count
+    let shifts = offset < _slots[slot].items.count
+    // A shared index is copied before the array (the array is then the one left in cache for
+    // the next insertion, which moves its items; the order the copies had before the index read
+    // keys from the arrays). O(1) when this value holds the index alone.
+    _itemLocations.makeUnique()
     if _slots[slot].items.isEmpty {
       // An empty section adopts the array (no copy), as a deferred append does.
       _slots[slot].items = identifiers
-    } else if offset == _slots[slot].items.count {
+    } else if !shifts {
       _slots[slot].items.append(contentsOf: identifiers)
     } else {
-      _reserveForInsertion(&_slots[slot].items, adding: identifiers.count)
+      _reserveForInsertion(&_slots[slot].items, adding: count)
       _slots[slot].items.insert(contentsOf: identifiers, at: offset)
-      // The new entries (appended to the table's entries) hold the old locations of the first
-      // moved items: only the entries that were there before are considered.
-      _reindexItems(
-        inSlot: slot, from: offset + identifiers.count, shiftedBy: identifiers.count,
-        consideringEntriesBelow: existingEntries, operation: operation)
     }
-    _counts.add(identifiers.count, at: _slots[slot].position)
+    if shifts && !_makeRoomInIndex(inSlot: slot, at: offset, count: count, operation: operation) {
+      // An entry was not where it was: the index was rebuilt from the sections as they are,
+      // new identifiers included. Keep them only if none equals another identifier.
+      let clashes = (offset..<offset + count).contains { index in
+        _itemLocations.countOthers(
+          equalTo: _slots[slot].items[index], besides: .init(slot: slot, offset: index),
+          keys: { _slots[$0].items[$1] }) > 0
+      }
+      if !clashes {
+        _counts.add(count, at: _slots[slot].position)
+        return true
+      }
+      _slots[slot].items.removeSubrange(offset..<offset + count)
+      _rebuildItemTable()
+      return false
+    }
+    if _withItemIndex({ index, keys in index.insertAllNew(identifiers, slot: slot, firstOffset: offset, keys: keys) }) {
+      _counts.add(count, at: _slots[slot].position)
+      return true
+    }
+    // Undo: the array, then the entries behind the offset (found where they were moved to).
+    if !shifts {
+      _slots[slot].items.removeLast(count)
+      return false
+    }
+    _slots[slot].items.removeSubrange(offset..<offset + count)
+    if Self._shiftsIndexInBulk {
+      _ = _shiftItemLocations(inSlot: slot, at: offset, by: -count, operation: operation)
+    } else {
+      _reindexItems(inSlot: slot, compactedFrom: offset, operation: operation) { $0 + count }
+    }
+    return false
+  }
+
+  /// Moves the index entries of the items of `slot` behind `offset`, after `count` items were
+  /// inserted into its array there (the index holds no entry for them yet): the shorter side in
+  /// bulk for identifiers that hold no references, every item behind by key otherwise. Returns
+  /// false when an entry was not where it was: the index was then rebuilt from the sections as
+  /// they are (the inserted items included), with a warning.
+  @inlinable
+  mutating func _makeRoomInIndex(inSlot slot: Int, at offset: Int, count: Int, operation: String) -> Bool {
+    if Self._shiftsIndexInBulk {
+      return _shiftItemLocations(inSlot: slot, at: offset, by: count, operation: operation)
+    }
+    if let lost = _itemLocations.relocate(_slots[slot].items, from: offset + count, slot: slot, shiftedBy: count) {
+      _repairItemTable(lostTrackOf: _slots[slot].items[lost], operation: operation)
+      return false
+    }
     return true
   }
 
@@ -282,7 +326,7 @@ extension DiffableDataSourceSnapshot {
     // Group the offsets to remove by slot, in call order: one hash access per identifier.
     var removedBySlot: [Int: [Int]] = [:]
     for identifier in identifiers {
-      guard let location = _itemLocations[identifier] else { continue }
+      guard let location = _itemLocation(identifier) else { continue }
       let slot = Int(location.slot)
       let offset = Int(location.offset)
       if offset >= _slots[slot].items.count { _internalError("an item-table entry points past its section") }
@@ -300,13 +344,23 @@ extension DiffableDataSourceSnapshot {
     }
     var lost: ItemIdentifierType?
     for (slot, removed) in sortedBySlot {
+      // Remove the entries first, found where they are (before any entry moves), while the array
+      // still holds every key the index reads. Once one is lost, the index is rebuilt at the end
+      // and no longer read.
+      if lost == nil {
+        for offset in removed {
+          let item = _slots[slot].items[offset]
+          let found = _withItemIndex({ index, keys in
+            index.removeValue(forKey: item, at: .init(slot: slot, offset: offset), keys: keys)
+          })
+          if !found {
+            lost = item
+            break
+          }
+        }
+      }
       var items = _slots[slot].items
       _slots[slot].items = []  // keep `items` uniquely referenced while compacting
-      // Remove the entries first, found where they are (before any entry moves).
-      for offset in removed
-      where !_itemLocations.removeValue(forKey: items[offset], at: .init(slot: slot, offset: offset)) {
-        lost = lost ?? items[offset]
-      }
       // Close the gaps: one contiguous run is one memory move; otherwise each run of survivors
       // between removed offsets moves down at once.
       if removed[removed.count - 1] - removed[0] == removed.count - 1 {
@@ -334,20 +388,22 @@ extension DiffableDataSourceSnapshot {
   }
 
   /// Removes `identifier` if it is present (``_removeItems(_:operation:)`` for one identifier):
-  /// out of its section's array, then its entry, found where it is, then the re-indexing of the
+  /// its entry, found where it is, then out of its section's array, then the re-indexing of the
   /// shorter side (see ``_shiftItemLocations(inSlot:at:by:operation:)``), as a move's removal
   /// does. Allocates nothing. O(1) average near either end of a section for identifiers that
   /// hold no references; see ``deleteItems(_:)``.
   @inlinable
   mutating func _removeItem(_ identifier: ItemIdentifierType, operation: String) {
-    guard let location = _itemLocations[identifier] else { return }
+    guard let location = _itemLocation(identifier) else { return }
     let slot = Int(location.slot)
     let offset = Int(location.offset)
     if offset >= _slots[slot].items.count { _internalError("an item-table entry points past its section") }
     // The item as the snapshot holds it (equal to `identifier`, possibly not the same value).
+    let item = _slots[slot].items[offset]
+    let found = _withItemIndex({ index, keys in index.removeValue(forKey: item, at: location, keys: keys) })
     let removed = _slots[slot].items.remove(at: offset)
     _counts.add(-1, at: _slots[slot].position)
-    guard _itemLocations.removeValue(forKey: removed, at: location) else {
+    guard found else {
       _repairItemTable(lostTrackOf: removed, operation: operation)
       return
     }
@@ -365,15 +421,17 @@ extension DiffableDataSourceSnapshot {
     if identifier == anchor {
       _stop(.init(kind: .moveRelativeToItself, operation: operation, identifiers: [identifier]))
     }
-    guard let source = _itemLocations[identifier], _itemLocations[anchor] != nil else {
-      let missing = [identifier, anchor].filter { _itemLocations[$0] == nil }
+    guard let source = _itemLocation(identifier), let anchorLocation = _itemLocation(anchor) else {
+      let missing = [identifier, anchor].filter { _itemLocation($0) == nil }
       _stop(.init(kind: .itemNotFound, operation: operation, identifiers: missing))
     }
     let sourceSlot = Int(source.slot)
     // The item as the snapshot holds it (equal to `identifier`, possibly not the same value).
+    let item = _slots[sourceSlot].items[Int(source.offset)]
+    let found = _withItemIndex({ index, keys in index.removeValue(forKey: item, at: source, keys: keys) })
     let moved = _slots[sourceSlot].items.remove(at: Int(source.offset))
     _counts.add(-1, at: _slots[sourceSlot].position)
-    if _itemLocations.removeValue(forKey: moved, at: source) {
+    if found {
       if Self._shiftsIndexInBulk {
         _ = _shiftItemLocations(inSlot: sourceSlot, at: Int(source.offset), by: -1, operation: operation)
       } else {
@@ -382,7 +440,11 @@ extension DiffableDataSourceSnapshot {
     } else {
       _repairItemTable(lostTrackOf: moved, operation: operation)
     }
-    guard let destination = _itemLocations[anchor],
+    // Where the anchor is now: one lower when it was behind the moved item in its section (the
+    // sections did not change otherwise, even when the index was rebuilt).
+    var destination = anchorLocation
+    if destination.slot == source.slot && destination.offset > source.offset { destination.offset -= 1 }
+    guard
       _tryPlaceNewItems(
         [moved], at: (Int(destination.slot), Int(destination.offset) + (after ? 1 : 0)), operation: operation)
     else { _stopForUnstableIdentifiers([moved, anchor], operation: operation) }
@@ -404,8 +466,8 @@ extension DiffableDataSourceSnapshot {
   @usableFromInline
   mutating func _pruneMarks() {
     guard var marks = _marks else { return }
-    marks.reloadedItems.filter { _itemLocations[$0] != nil }
-    marks.reconfiguredItems.filter { _itemLocations[$0] != nil }
+    marks.reloadedItems.filter { _itemLocation($0) != nil }
+    marks.reconfiguredItems.filter { _itemLocation($0) != nil }
     marks.reloadedSections.filter { _slotBySection[$0] != nil }
     _marks = marks.isEmpty ? nil : marks
   }

@@ -75,11 +75,11 @@ extension DiffableDataSourceSnapshot {
   public func sectionIdentifier(containingItem identifier: ItemIdentifierType) -> SectionIdentifierType? {
     if let resolved = _resolvedForLookup {
       return withExtendedLifetime(_deferred) {
-        guard let location = resolved.pointee._itemLocations[identifier] else { return nil }
+        guard let location = resolved.pointee._itemLocation(identifier) else { return nil }
         return resolved.pointee._sectionIDs[resolved.pointee._slots[Int(location.slot)].position]
       }
     }
-    guard let location = _itemLocations[identifier] else { return nil }
+    guard let location = _itemLocation(identifier) else { return nil }
     return _sectionIDs[_slots[Int(location.slot)].position]
   }
 
@@ -92,14 +92,14 @@ extension DiffableDataSourceSnapshot {
   public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
     if let resolved = _resolvedForLookup {
       return withExtendedLifetime(_deferred) {
-        guard let location = resolved.pointee._itemLocations[identifier] else { return nil }
+        guard let location = resolved.pointee._itemLocation(identifier) else { return nil }
         // Published before the resolved snapshot, so set whenever `resolved` is.
         let starts = _deferredLookup.unsafelyUnwrapped.flatStarts.load(ordering: .acquiring)
         return UnsafeMutablePointer<Int>(bitPattern: starts).unsafelyUnwrapped[Int(location.slot)]
           &+ Int(location.offset)
       }
     }
-    guard let location = _itemLocations[identifier] else { return nil }
+    guard let location = _itemLocation(identifier) else { return nil }
     return _counts.prefixSum(_slots[Int(location.slot)].position) + Int(location.offset)
   }
 
@@ -119,9 +119,9 @@ extension DiffableDataSourceSnapshot {
   ///   The first call on a snapshot whose item index is deferred builds it: O(n), once.
   @inlinable public func containsItem(_ identifier: ItemIdentifierType) -> Bool {
     if let resolved = _resolvedForLookup {
-      return withExtendedLifetime(_deferred) { resolved.pointee._itemLocations[identifier] != nil }
+      return withExtendedLifetime(_deferred) { resolved.pointee._itemLocation(identifier) != nil }
     }
-    return _itemLocations[identifier] != nil
+    return _itemLocation(identifier) != nil
   }
 
   /// Whether the section is in the snapshot.
@@ -138,7 +138,7 @@ extension DiffableDataSourceSnapshot {
   @inlinable public func indexPath(for identifier: ItemIdentifierType) -> IndexPath? {
     if let resolved = _resolvedForLookup {
       return withExtendedLifetime(_deferred) {
-        guard let location = resolved.pointee._itemLocations[identifier] else { return nil }
+        guard let location = resolved.pointee._itemLocation(identifier) else { return nil }
         return IndexPath(_item: Int(location.offset), section: resolved.pointee._slots[Int(location.slot)].position)
       }
     }

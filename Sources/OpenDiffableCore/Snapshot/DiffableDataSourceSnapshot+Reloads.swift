@@ -122,7 +122,7 @@ extension DiffableDataSourceSnapshot {
       marks.reloadedItems.reserveCapacity(adding: identifiers.count)
     }
     for identifier in identifiers {
-      if _itemLocations[identifier] == nil { allFound = false }
+      if _itemLocation(identifier) == nil { allFound = false }
       let added =
         reconfigure ? marks.reconfiguredItems.append(identifier) : marks.reloadedItems.append(identifier)
       if !added { allNew = false }
@@ -138,7 +138,7 @@ extension DiffableDataSourceSnapshot {
   func _requireItemsForMarking(_ identifiers: [ItemIdentifierType], operation: String) {
     let repeated = _repeatedIdentifiers(identifiers)
     if !repeated.isEmpty { _stop(.init(kind: .duplicateIdentifiers, operation: operation, identifiers: repeated)) }
-    let missing = identifiers.filter { _itemLocations[$0] == nil }
+    let missing = identifiers.filter { _itemLocation($0) == nil }
     if !missing.isEmpty { _stop(.init(kind: .itemNotFound, operation: operation, identifiers: missing)) }
   }
 }

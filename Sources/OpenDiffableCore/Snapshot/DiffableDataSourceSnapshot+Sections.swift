@@ -72,7 +72,11 @@ extension DiffableDataSourceSnapshot {
       guard let slot = _slotBySection.removeValue(forKey: identifier) else { continue }
       firstRemoved = Swift.min(firstRemoved, _slots[slot].position)
       for (offset, item) in _slots[slot].items.enumerated()
-      where !_itemLocations.removeValue(forKey: item, at: .init(slot: slot, offset: offset)) {
+      where lost == nil
+        && !_withItemIndex({ index, keys in
+          index.removeValue(forKey: item, at: .init(slot: slot, offset: offset), keys: keys)
+        })
+      {
         lost = lost ?? item
       }
       _slots[slot].items = []

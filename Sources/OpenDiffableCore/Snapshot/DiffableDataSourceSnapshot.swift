@@ -52,6 +52,10 @@ import Foundation
 /// ``checkAppendingItems(_:toSection:)``, which throws a typed
 /// ``DiffableDataSourceSnapshotError``.
 ///
+/// Size limits: a snapshot holds at most about 3 billion items (2^32 × 7/10) and can hold items
+/// in at most 16,777,216 sections (2^24, counted as the most sections it has held at once); past
+/// either, the process stops with a message naming the limit.
+///
 /// ## Identifiers that break Hashable's contract
 /// One rule holds for every identifier, sections included: one whose hash or equality changed
 /// while stored, that is not equal to itself, or whose `==` disagrees with its hash gets either a
@@ -275,9 +279,31 @@ extension DiffableDataSourceSnapshot {
     _slots[_slotAtPosition[position]].items
   }
 
+  /// The location of `item` in the item index (its slot and its offset in the slot's items),
+  /// or nil. The index reads the keys it compares from the sections. O(1) average.
+  @inlinable func _itemLocation(_ item: ItemIdentifierType) -> _ItemLocation? {
+    // Through a pointer, not a closure over `self` (see ``_withItemIndex(_:)``).
+    _slots.withUnsafeBufferPointer { slots in _itemLocations.location(of: item) { slots[$0].items[$1] } }
+  }
+
+  /// Calls `body` with the item index, to change it, and the reader of the keys it compares
+  /// (`keys(slot, offset)`, the sections). The reader borrows the sections through a pointer.
+  /// (Closures that captured `self` to read `_slots` while the index changed made, in optimized
+  /// builds, the index's storage look shared, so that changes copied it.)
+  @inlinable mutating func _withItemIndex<R>(
+    _ body: (inout _ItemTable<ItemIdentifierType>, (Int, Int) -> ItemIdentifierType) -> R
+  ) -> R {
+    // The index is moved out of `self` for the call, so that nothing `self` holds can make its
+    // storage look shared (the closures below capture a local, not `self`).
+    var index = _ItemTable<ItemIdentifierType>()
+    swap(&index, &_itemLocations)
+    defer { swap(&index, &_itemLocations) }
+    return _slots.withUnsafeBufferPointer { slots in body(&index) { slots[$0].items[$1] } }
+  }
+
   /// The section position and in-section offset of `item`, or nil. O(1) average.
   @inlinable func _position(ofItem item: ItemIdentifierType) -> (section: Int, item: Int)? {
-    guard let location = _itemLocations[item] else { return nil }
+    guard let location = _itemLocation(item) else { return nil }
     return (_slots[Int(location.slot)].position, Int(location.offset))
   }
 
@@ -309,14 +335,10 @@ extension DiffableDataSourceSnapshot {
   }
 
   /// Rewrites the stored offsets of the items of `slot` from offset `start` on, which all moved
-  /// by `shift`; entries at indexes `limit` and above (items just inserted) are left alone.
+  /// by `shift`; the index must hold no entry for items just inserted (they are claimed after).
   /// Repairs the index if one is not found at its old offset. O(section size - start) average.
-  @inlinable mutating func _reindexItems(
-    inSlot slot: Int, from start: Int, shiftedBy shift: Int, consideringEntriesBelow limit: Int, operation: String
-  ) {
-    if let lost = _itemLocations.relocate(
-      _slots[slot].items, from: start, slot: slot, shiftedBy: shift, consideringEntriesBelow: limit)
-    {
+  @inlinable mutating func _reindexItems(inSlot slot: Int, from start: Int, shiftedBy shift: Int, operation: String) {
+    if let lost = _itemLocations.relocate(_slots[slot].items, from: start, slot: slot, shiftedBy: shift) {
       _repairItemTable(lostTrackOf: _slots[slot].items[lost], operation: operation)
     }
   }
@@ -329,13 +351,15 @@ extension DiffableDataSourceSnapshot {
   /// while stored (and repairs the index), which the bulk moves skip. A type test that folds away.
   @inlinable static var _shiftsIndexInBulk: Bool { _defersIndex }
 
-  /// Moves the index entries of `slot` around a gap at `offset` (``_shiftsIndexInBulk`` only).
-  /// With `shift > 0` a gap of `shift` items opens: the section's array, not yet changed, holds
-  /// the items, and those at `offset` and after move up by `shift`. With `shift < 0` the gap
-  /// closes: the array no longer holds the `-shift` items that were at `offset` (nor do the index
-  /// entries), and the entries behind them move down. Whichever side of the gap holds fewer
-  /// items is moved: the items behind it, or the ones before it with the section's bias
-  /// changed by `shift`.
+  /// Moves the index entries of `slot` around a gap at `offset` (``_shiftsIndexInBulk`` only),
+  /// after the section's array changed (the index reads keys from the arrays, so arrays change
+  /// first). With `shift > 0` a gap of `shift` items opened: the array holds `shift` new items
+  /// at `offset` (the index holds no entry for them yet), and the entries of the items that were
+  /// at `offset` and after move up by `shift`. With `shift < 0` the gap closed: the array no
+  /// longer holds the `-shift` items that were at `offset` (nor does the index), and the entries
+  /// behind them move down. Whichever side of the gap holds fewer items is moved: the items
+  /// behind it, or the ones before it with the section's bias changed by `shift`. Reads no key
+  /// through the index.
   ///
   /// Returns false when an entry was not where it was (an identifier whose hash changed): the
   /// index was then rebuilt from the sections as they are, with a warning.
@@ -344,38 +368,38 @@ extension DiffableDataSourceSnapshot {
   @inlinable mutating func _shiftItemLocations(inSlot slot: Int, at offset: Int, by shift: Int, operation: String)
     -> Bool
   {
-    let items = _slots[slot].items
-    let gap = shift > 0 ? 0 : -shift
-    let entryCount = items.count + gap
-    let first = offset + gap  // the first entry behind the gap
+    let entryCount = _slots[slot].items.count - shift  // the section's size before the change
+    let first = shift > 0 ? offset : offset - shift  // the old offset of the first entry behind the gap
     let behind = entryCount - first
     let lost: Int?
     // The `index`-th entry visited was at `start + step * index` (plain integers, not a closure
-    // chosen at run time: that closure's context was allocated on the heap on every call).
+    // chosen at run time: that closure's context was allocated on the heap on every call). Keys
+    // are read from the section, already changed, through ``_withItemIndex(_:)`` (a closure
+    // reading a local copy of the array made the index's storage look shared when optimized).
     if behind <= offset {
       // The entries behind the gap move by `shift`, visited in the direction they move.
       let (start, step) = shift > 0 ? (entryCount - 1, -1) : (first, 1)
       func old(_ index: Int) -> Int { start &+ step &* index }
-      lost = items.withUnsafeBufferPointer { items in
-        _itemLocations.moveEntries(
-          ofSlot: slot, count: behind, key: { items[old($0) - gap] }, old: old, new: { old($0) + shift },
+      lost = _withItemIndex { index, keys in
+        index.moveEntries(
+          ofSlot: slot, count: behind, key: { keys(slot, old($0) + shift) }, old: old, new: { old($0) + shift },
           sweep: first..<entryCount
         ) { $0 + shift }
-      }.map { old($0) - gap }
+      }.map { old($0) + shift }
     } else {
       // The entries before the gap move by `-shift`, then the bias by `shift`: they stay put.
       let (start, step) = shift > 0 ? (0, 1) : (offset - 1, -1)
       func old(_ index: Int) -> Int { start &+ step &* index }
-      lost = items.withUnsafeBufferPointer { items in
-        _itemLocations.moveEntries(
-          ofSlot: slot, count: offset, key: { items[old($0)] }, old: old, new: { old($0) - shift },
+      lost = _withItemIndex { index, keys in
+        index.moveEntries(
+          ofSlot: slot, count: offset, key: { keys(slot, old($0)) }, old: old, new: { old($0) - shift },
           sweep: 0..<offset
         ) { $0 - shift }
       }.map(old)
       if lost == nil { _itemLocations.addBias(shift, toSlot: slot) }
     }
     guard let lost else { return true }
-    _repairItemTable(lostTrackOf: items[lost], operation: operation)
+    _repairItemTable(lostTrackOf: _slots[slot].items[lost], operation: operation)
     return false
   }
 
@@ -422,9 +446,9 @@ extension DiffableDataSourceSnapshot {
     let prefix = lastRemoved + 1 - removed.count
     let lost: Int?
     if suffix <= prefix {
-      lost = items.withUnsafeBufferPointer { items in
-        _itemLocations.moveEntries(
-          ofSlot: slot, count: suffix, key: { items[firstRemoved + $0] }, old: { _ in nextOldOffset() },
+      lost = _withItemIndex { index, keys in
+        index.moveEntries(
+          ofSlot: slot, count: suffix, key: { keys(slot, firstRemoved + $0) }, old: { _ in nextOldOffset() },
           new: { firstRemoved + $0 }, sweep: firstRemoved..<oldCount
         ) { $0 - removedBelow($0) }
       }.map { firstRemoved + $0 }
@@ -441,9 +465,9 @@ extension DiffableDataSourceSnapshot {
         return oldOffset
       }
       let count = removed.count
-      lost = items.withUnsafeBufferPointer { items in
-        _itemLocations.moveEntries(
-          ofSlot: slot, count: prefix, key: { items[prefix - 1 - $0] }, old: { _ in previousOldOffset() },
+      lost = _withItemIndex { index, keys in
+        index.moveEntries(
+          ofSlot: slot, count: prefix, key: { keys(slot, prefix - 1 - $0) }, old: { _ in previousOldOffset() },
           new: { prefix - 1 - $0 + count }, sweep: 0..<lastRemoved
         ) { $0 + count - removedBelow($0) }
       }.map { prefix - 1 - $0 }
@@ -484,7 +508,7 @@ extension DiffableDataSourceSnapshot {
     var seen = Set<ItemIdentifierType>()
     var repeated: [ItemIdentifierType] = []
     for identifier in identifiers {
-      guard let location = _itemLocations[identifier], !seenLocations.insert(location).inserted else { continue }
+      guard let location = _itemLocation(identifier), !seenLocations.insert(location).inserted else { continue }
       if seen.insert(identifier).inserted { repeated.append(identifier) }
     }
     return repeated
@@ -511,6 +535,12 @@ extension DiffableDataSourceSnapshot {
         + "but cannot be found by its hash: an identifier's hash or equality changed while it was in the "
         + "snapshot, or it is not equal to itself (like Double.nan). The snapshot rebuilt its item index; "
         + "use identifiers whose Hashable conformance never changes (value types, or immutable fields).")
+    _rebuildItemTable()
+  }
+
+  /// Rebuilds the item index from the sections as they are, every identifier hashed anew,
+  /// without looking for equal ones (see ``_ItemTable/rebuild(from:)``). O(n).
+  @usableFromInline mutating func _rebuildItemTable() {
     var sections: [(slot: Int, keys: [ItemIdentifierType])] = []
     sections.reserveCapacity(_slotAtPosition.count)
     for slot in _slotAtPosition { sections.append((slot, _slots[slot].items)) }
@@ -582,14 +612,16 @@ extension DiffableDataSourceSnapshot {
 
   /// The item table indexes exactly the `total` stored items, one entry per position.
   func _checkItemTableInvariants(total: Int) {
-    _itemLocations._checkInvariants()
+    _itemLocations._checkInvariants { slot, offset in
+      slot < _slots.count && offset >= 0 && offset < _slots[slot].items.count ? _slots[slot].items[offset] : nil
+    }
     for position in _slotAtPosition.indices {
       let slot = _slotAtPosition[position]
       // An identifier that is not equal to itself (`Double.nan`) is held but never found, as in
       // a `Dictionary`; every other one must be found where it is.
       for (offset, item) in _slots[slot].items.enumerated() where item == item {
         precondition(
-          _itemLocations[item] == _ItemLocation(slot: slot, offset: offset),
+          _itemLocation(item) == _ItemLocation(slot: slot, offset: offset),
           "item \(item) has a stale location")
       }
     }
@@ -615,7 +647,7 @@ extension DiffableDataSourceSnapshot {
     guard let marks = _marks else { return }
     for item in marks.reloadedItems.elements + marks.reconfiguredItems.elements {
       precondition(_deferred == nil, "a snapshot with a deferred index has item marks")
-      precondition(_itemLocations[item] != nil, "marked item \(item) is not in the snapshot")
+      precondition(_itemLocation(item) != nil, "marked item \(item) is not in the snapshot")
     }
     for section in marks.reloadedSections.elements {
       precondition(_slotBySection[section] != nil, "marked section \(section) is not in the snapshot")

@@ -252,16 +252,18 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     guard old._itemLocations.capacity <= 2 * itemCount + 64 else { return nil }
     var table = old._itemLocations
     // 1. Remove what leaves: every item of a deleted section, the old middle of the others.
+    // Every entry is still at its place in `old`, whose sections the table reads keys from.
+    let oldKeys = { (slot: Int, offset: Int) in old._slots[slot].items[offset] }
     for slot in deleted {
       for (offset, item) in old._slots[slot].items.enumerated()
-      where !table.removeValue(forKey: item, at: Location(slot: slot, offset: offset)) {
+      where !table.removeValue(forKey: item, at: Location(slot: slot, offset: offset), keys: oldKeys) {
         return nil
       }
     }
     for (slot, prefix, suffix) in shared {
       let oldItems = old._slots[slot].items
       for offset in prefix..<(oldItems.count - suffix)
-      where !table.removeValue(forKey: oldItems[offset], at: Location(slot: slot, offset: offset)) {
+      where !table.removeValue(forKey: oldItems[offset], at: Location(slot: slot, offset: offset), keys: oldKeys) {
         return nil
       }
     }
@@ -274,18 +276,20 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
         return nil
       }
     }
-    // 3. Add what arrives; a repeat of any identifier still in the table fails here.
+    // 3. Add what arrives; a repeat of any identifier still in the table fails here. Every entry
+    // is at its place in `raw` now (the common prefixes and suffixes hold the same identifiers).
+    let newKeys = { (slot: Int, offset: Int) in raw._slots[slot].items[offset] }
     for (slot, prefix, suffix) in shared {
       let newItems = raw._slots[slot].items
       let end = newItems.count - suffix
-      if prefix < end && !table.insertAllNew(newItems[prefix..<end], slot: slot, firstOffset: prefix) {
+      if prefix < end && !table.insertAllNew(newItems[prefix..<end], slot: slot, firstOffset: prefix, keys: newKeys) {
         return nil
       }
     }
     // (Empty arrays are skipped: inserting nothing would still copy a shared table.)
     for slot in inserted
     where !raw._slots[slot].items.isEmpty
-      && !table.insertAllNew(raw._slots[slot].items, slot: slot, firstOffset: 0)
+      && !table.insertAllNew(raw._slots[slot].items, slot: slot, firstOffset: 0, keys: newKeys)
     {
       return nil
     }
@@ -320,9 +324,10 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
       return (result, false)
     }
     var table = _ItemTable<ItemIdentifierType>()
-    table.reserveCapacity(_ItemTable<ItemIdentifierType>.capacityWithRoom(for: itemCount))
+    let keys = { (slot: Int, offset: Int) in raw._slots[slot].items[offset] }
+    table.reserveCapacity(_ItemTable<ItemIdentifierType>.capacityWithRoom(for: itemCount), keys: keys)
     var clean = true
-    for (slot, keys) in sections where !table.insertAllNew(keys, slot: slot, firstOffset: 0) {
+    for (slot, items) in sections where !table.insertAllNew(items, slot: slot, firstOffset: 0, keys: keys) {
       clean = false
       break
     }
@@ -333,10 +338,10 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     // A repeat: replay every call through the eager path, which stops for a repeat within one
     // call and moves an item appended again, with the warning, exactly as it does eagerly.
     result._itemLocations = _ItemTable()
-    result._itemLocations.reserveCapacity(itemCount)
     for slot in result._slots.indices where !result._slots[slot].items.isEmpty {
       result._slots[slot].items = []
     }
+    result._itemLocations.reserveCapacity(itemCount) { _, _ in _internalError("an empty index read a key") }
     result._reindexSections()
     for call in calls {
       result._appendItemsEagerly(call.items, slot: call.slot, operation: call.operation)
@@ -368,11 +373,16 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   /// appended); otherwise it is a warning naming the call. O(n).
   @inlinable static func _checkCalls(_ calls: [Call], itemCount: Int, mayStop: Bool) {
     var table = _ItemTable<ItemIdentifierType>()
-    table.reserveCapacity(itemCount)
-    var firstOffset = 0
+    // Each array the table holds entries of is a slot of its own: the calls' arrays, then the
+    // identifiers of calls that repeated an earlier identifier, without those.
+    var arrays: [[ItemIdentifierType]] = []
+    arrays.reserveCapacity(calls.count)
+    table.reserveCapacity(itemCount) { _, _ in _internalError("an empty index read a key") }
     for call in calls {
-      defer { firstOffset += call.items.count }
-      if table.insertAllNew(call.items, slot: 0, firstOffset: firstOffset) { continue }
+      arrays.append(call.items)
+      if table.insertAllNew(call.items, slot: arrays.count - 1, firstOffset: 0, keys: { arrays[$0][$1] }) {
+        continue
+      }
       let repeated = _repeatedIdentifiers(call.items)
       if !repeated.isEmpty {
         let error = DiffableDataSourceSnapshotError(
@@ -383,10 +393,15 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
       var existing: [ItemIdentifierType] = []
       var fresh: [ItemIdentifierType] = []
       for item in call.items {
-        if table[item] != nil { existing.append(item) } else { fresh.append(item) }
+        if table.location(of: item, keys: { arrays[$0][$1] }) != nil {
+          existing.append(item)
+        } else {
+          fresh.append(item)
+        }
       }
       Snapshot._warnMovingExisting(existing, operation: call.operation)
-      _ = table.insertAllNew(fresh, slot: 0, firstOffset: firstOffset)
+      arrays[arrays.count - 1] = fresh
+      _ = table.insertAllNew(fresh, slot: arrays.count - 1, firstOffset: 0, keys: { arrays[$0][$1] })
     }
   }
 }

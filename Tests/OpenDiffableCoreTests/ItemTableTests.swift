@@ -369,6 +369,16 @@ struct ItemTableTests {
   }
 }
 
+extension _ItemTable {
+  /// Removes `key` found by lookup, as a `Dictionary` does (the model's removal; the snapshot
+  /// always removes by position). Returns its location, or nil when absent.
+  @discardableResult
+  mutating func removeValue(forKey key: Key, keys: (Int, Int) -> Key) -> Value? {
+    guard let location = location(of: key, keys: keys) else { return nil }
+    return removeValue(forKey: key, at: location, keys: keys) ? location : nil
+  }
+}
+
 /// A `UUID` whose first eight bytes hold `value`'s (native byte order) and last eight zero.
 func bitPatternUUID(_ value: Int) -> UUID { uuid(UInt64(UInt(bitPattern: value)), 0) }
 

@@ -247,10 +247,10 @@ extension DiffableDataSourceSnapshot {
     let (slot, offset) = target
     let count = identifiers.count
     let shifts = offset < _slots[slot].items.count
-    // A shared index is copied before the array (the array is then the one left in cache for
-    // the next insertion, which moves its items; the order the copies had before the index read
-    // keys from the arrays). O(1) when this value holds the index alone.
-    _itemLocations.makeUnique()
+    // Before an insertion that moves items, a shared index is copied before the array (the
+    // array, which the next such insertion moves, is then the one left in cache). O(1) when this
+    // value holds the index alone; appends skip it.
+    if shifts { _itemLocations.makeUnique() }
     if _slots[slot].items.isEmpty {
       // An empty section adopts the array (no copy), as a deferred append does.
       _slots[slot].items = identifiers

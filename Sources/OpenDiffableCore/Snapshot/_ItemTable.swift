@@ -76,7 +76,13 @@ struct _ItemTable<Key: Hashable> {
   /// sections). O(1) average.
   @inlinable func location(of key: Key, keys: (Int, Int) -> Key) -> Value? {
     guard let storage = _storage else { return nil }
-    let (bucket, found) = storage.find(key, hash: storage.hash(key)) { keys(Int($0.slot), _offset(stored: $0)) }
+    let hash = storage.hash(key)
+    if _biases.isEmpty {
+      // No section has a bias (the common case): stored offsets are the offsets.
+      let (bucket, found) = storage.find(key, hash: hash) { keys(Int($0.slot), Int($0.offset)) }
+      return found ? Storage.location(storage.buckets[bucket]) : nil
+    }
+    let (bucket, found) = storage.find(key, hash: hash) { keys(Int($0.slot), _offset(stored: $0)) }
     return found ? _location(stored: Storage.location(storage.buckets[bucket])) : nil
   }
 
@@ -290,14 +296,6 @@ struct _ItemTable<Key: Hashable> {
     _biases = []
   }
 
-  /// Removes `key`, returning its value, or nil when it was not present. Reads keys from `keys`,
-  /// which must hold every entry's key. O(1) average.
-  @inlinable @discardableResult
-  mutating func removeValue(forKey key: Key, keys: (Int, Int) -> Key) -> Value? {
-    guard let location = location(of: key, keys: keys) else { return nil }
-    return removeValue(forKey: key, at: location, keys: keys) ? location : nil
-  }
-
   /// Inserts every key of `keys`, which should all be new, with locations `(slot, firstOffset)`,
   /// `(slot, firstOffset + 1)`, … Returns false, leaving the table as it was, when a key is
   /// already present or repeated in `keys`. `sections(slot, offset)` must already hold every
@@ -461,16 +459,6 @@ extension _ItemTable {
     #if OPENDIFFABLE_INTERNAL_CHECKS
       _checkInvariants(keys: { keys($0, $1) })
     #endif
-  }
-
-  /// Every entry's location, in bucket order. For invariant checks. O(buckets).
-  @usableFromInline
-  func _allLocations() -> [Value] {
-    guard let storage = _storage else { return [] }
-    return (0..<storage.bucketCount).compactMap { bucket in
-      let word = storage.buckets[bucket]
-      return word == 0 ? nil : _location(stored: Storage.location(word))
-    }
   }
 
   /// Checks the table's invariants against the sections, `keys(slot, offset)` giving the key at

@@ -279,6 +279,14 @@ func sharedBase(_ count: Int) -> Snapshot<Int> {
   return base
 }
 
+nonisolated(unsafe) var sharedSets: [Int: OrderedSet<Int>] = [:]
+func sharedSet(_ count: Int) -> OrderedSet<Int> {
+  if let set = sharedSets[count] { return set }
+  let set = OrderedSet(0..<count)
+  sharedSets[count] = set
+  return set
+}
+
 func itemOperationCases() -> [String: () -> () -> Any] {
   var cases: [String: () -> () -> Any] = [:]
   for count in [1_000_000, 2_000_000] {
@@ -320,6 +328,63 @@ func itemOperationCases() -> [String: () -> () -> Any] {
         return {
           box.value.deleteItems([offset])
           return 0
+        }
+      }
+      cases["bench-move-\(place)-\(label)"] = {
+        var snapshot = sharedBase(count)
+        snapshot.insertItems([-6], beforeItem: next)
+        let box = Box(snapshot)
+        return {
+          box.value.moveItem(min(offset, next), afterItem: max(offset, next))
+          return 0
+        }
+      }
+      // MutationBenchmarks' `OrderedSet` baselines: one set shared by every sample, copied by an
+      // insertion near the front.
+      cases["bench-orderedset-insert-\(place)-\(label)"] = {
+        var set = sharedSet(count)
+        set.insert(-6, at: 1)
+        let at = set.firstIndex(of: offset)!
+        let box = Box(set)
+        return {
+          box.value.insert(-10, at: at)
+          return 0
+        }
+      }
+      cases["bench-orderedset-remove-\(place)-\(label)"] = {
+        var set = sharedSet(count)
+        set.insert(-6, at: 1)
+        let at = offset == count - 1 ? set.count - 1 : set.firstIndex(of: offset)!
+        let box = Box(set)
+        return { box.value.remove(at: at) }
+      }
+      cases["bench-orderedset-move-\(place)-\(label)"] = {
+        var set = sharedSet(count)
+        set.insert(-6, at: 1)
+        let at = min(set.firstIndex(of: offset)!, set.firstIndex(of: next)!)
+        let box = Box(set)
+        return {
+          box.value.insert(box.value.remove(at: at), at: at + 1)
+          return 0
+        }
+      }
+      // The copy-on-write copy included: one call on a copy of the shared value, as an app
+      // changes `dataSource.snapshot()` (MutationBenchmarks' "copy included" cases).
+      cases["copy-delete-\(place)-\(label)"] = {
+        let base = sharedBase(count)
+        return {
+          var snapshot = base
+          snapshot.deleteItems([offset])
+          return snapshot
+        }
+      }
+      cases["copy-orderedset-remove-\(place)-\(label)"] = {
+        let base = sharedSet(count)
+        let at = base.firstIndex(of: offset)!
+        return {
+          var set = base
+          set.remove(at: at)
+          return set
         }
       }
       cases["item-insert-\(place)-\(label)"] = {

@@ -13,6 +13,7 @@ import Benchmark
 import Foundation
 import OpenDiffable
 import OpenDiffableTesting
+import OrderedCollections
 
 typealias Snapshot<Item: Hashable> = DiffableDataSourceSnapshot<Int, Item>
 
@@ -265,10 +266,12 @@ let benchmarks: @Sendable () -> Void = {
   randomLookups("UUID") { _ in UUID() }
 
   // 4. Memory held by one value: the growth of the process's resident memory while building it
-  // (the value still alive; a fresh process each time), reported in kB.
+  // (the value still alive), reported in kB. One sample per run: each benchmark runs in a fresh
+  // process, and a second sample in the same process would reuse the pages the first one freed
+  // (and report about nothing); repeat the run for more samples.
   let memory = Benchmark.Configuration(
     metrics: [.custom("resident kB added", polarity: .prefersSmaller, useScalingFactor: false), .mallocCountTotal],
-    warmupIterations: 0, maxDuration: .seconds(2), maxIterations: 3)
+    warmupIterations: 0, maxDuration: .seconds(2), maxIterations: 1)
   func heapBytes() -> Int {
     // Resident bytes of the process (/proc/self/statm, second field, in pages).
     guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
@@ -281,6 +284,8 @@ let benchmarks: @Sendable () -> Void = {
       let value = make()
       let after = heapBytes()
       benchmark.measurement(.custom("resident kB added"), (after - before) / 1024)
+      // The table shows thousands as "K"; the exact figure, for BENCHMARKS.md.
+      FileHandle.standardError.write(Data("\(benchmark.name): \((after - before) / 1024) kB resident added\n".utf8))
       blackHole(value)
     }
   }
@@ -302,6 +307,34 @@ let benchmarks: @Sendable () -> Void = {
     }
   } setup: {
     layout(count: 1_000_000, sections: 100) { $0 }
+  }
+
+  // Peak of a whole apply, as in the peer comparison (BENCHMARKS.md, scenario A): the shown
+  // value, the new one and their difference alive at once, DifferenceKit's scenario on 1M `Int`
+  // identifiers in one section (the shown snapshot looked up, so its index is built), against
+  // two `OrderedSet`s and `difference(from:)`.
+  Benchmark("memory: scenario A Int 1M ×1, two snapshots and their changeset", configuration: memory) {
+    benchmark, input in
+    measureHeld(benchmark) {
+      let shown = buildSnapshot(input.old)
+      blackHole(shown.indexOfItem(0))
+      let new = buildSnapshot(input.new)
+      return (shown, new, SnapshotChangeset(from: shown, to: new))
+    }
+  } setup: { () -> (old: [[Int]], new: [[Int]]) in
+    let old = layout(count: 1_000_000, sections: 1) { $0 }
+    return (old, differenceKitScenario(old, firstFresh: 1_000_000))
+  }
+  Benchmark("memory: scenario A Int 1M, two OrderedSets and their difference", configuration: memory) {
+    benchmark, input in
+    measureHeld(benchmark) {
+      let shown = OrderedSet(input.old[0].map { $0 })
+      let new = OrderedSet(input.new[0].map { $0 })
+      return (shown, new, new.difference(from: shown))
+    }
+  } setup: { () -> (old: [[Int]], new: [[Int]]) in
+    let old = layout(count: 1_000_000, sections: 1) { $0 }
+    return (old, differenceKitScenario(old, firstFresh: 1_000_000))
   }
 
   // 5. String identifiers (StringIdentifiers.swift): indexed as they are appended, against

@@ -2,33 +2,35 @@
   import Glibc
 #endif
 
-/// Tables at least this large (in bytes) are advised onto transparent huge pages where the
+/// Tables at least this large (in bytes) are placed on transparent huge pages where the
 /// platform offers them.
 @usableFromInline let _hugePageThreshold = 2 << 20
 
 /// Uninitialized memory for `count` values of `T`, for a hash table that is probed at random.
 ///
-/// On Linux, the 2 MiB-aligned part of a table of 2 MiB or more is advised onto transparent huge
-/// pages (`MADV_HUGEPAGE`): a million-item table is then a few TLB entries instead of thousands,
-/// which makes building and changing large snapshots measurably faster (see BENCHMARKS.md). The
-/// memory itself comes from `malloc`, so a table released and allocated again (a snapshot copied
-/// and changed, then released, as an app does on every update) reuses pages that are already
-/// mapped: asking for 2 MiB alignment instead (`posix_memalign`) made glibc map fresh memory for
-/// every copy, and the kernel zero and fault it in again, which cost more than the copy itself.
-/// Elsewhere, and for smaller tables, this is `UnsafeMutablePointer.allocate(capacity:)`. Release
-/// with ``_deallocateLargeTable(_:count:)``.
+/// On Linux, a table of 2 MiB or more starts on a 2 MiB boundary inside a `malloc` block 2 MiB
+/// (and 8 bytes) larger, and is advised onto transparent huge pages (`MADV_HUGEPAGE`) before it
+/// is first touched: a million-item table is then a few TLB entries instead of thousands, which
+/// makes building, diffing and changing large snapshots measurably faster (see BENCHMARKS.md).
+/// The block comes from `malloc`, so a table released and allocated again (a snapshot copied and
+/// changed, then released, as an app does on every update) reuses pages that are already mapped,
+/// and already huge; `posix_memalign` made glibc map fresh memory for every such table, which the
+/// kernel then faulted in and zeroed again. Elsewhere, and for smaller tables, this is
+/// `UnsafeMutablePointer.allocate(capacity:)`. Release with ``_deallocateLargeTable(_:count:)``.
 @inlinable
 func _allocateLargeTable<T>(of type: T.Type, count: Int) -> UnsafeMutablePointer<T> {
   #if canImport(Glibc)
     let bytes = count * MemoryLayout<T>.stride
-    if bytes >= _hugePageThreshold, let raw = malloc(bytes) {
-      let hugePage = 2 << 20
-      let start = (Int(bitPattern: raw) + hugePage - 1) & ~(hugePage - 1)
-      let end = (Int(bitPattern: raw) + bytes) & ~(hugePage - 1)
-      if end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) {
-        _ = madvise(aligned, end - start, MADV_HUGEPAGE)  // advice only: failure leaves normal pages
-      }
-      return raw.bindMemory(to: T.self, capacity: count)
+    let hugePage = 2 << 20
+    // The table starts at the first 2 MiB boundary at least 8 bytes into the block (the 8 bytes
+    // before it keep the block's address, for the release), so the block has room for the table
+    // wherever the boundary falls.
+    if bytes >= _hugePageThreshold, let block = malloc(bytes + hugePage + 8) {
+      let table = (Int(bitPattern: block) + 8 + hugePage - 1) & ~(hugePage - 1)
+      let start = UnsafeMutableRawPointer(bitPattern: table).unsafelyUnwrapped
+      (start - 8).storeBytes(of: block, as: UnsafeMutableRawPointer.self)
+      _ = madvise(start, bytes, MADV_HUGEPAGE)  // advice only: failure leaves normal pages
+      return start.bindMemory(to: T.self, capacity: count)
     }
   #endif
   return .allocate(capacity: count)
@@ -39,7 +41,7 @@ func _allocateLargeTable<T>(of type: T.Type, count: Int) -> UnsafeMutablePointer
 func _deallocateLargeTable<T>(_ pointer: UnsafeMutablePointer<T>, count: Int) {
   #if canImport(Glibc)
     if count * MemoryLayout<T>.stride >= _hugePageThreshold {
-      free(pointer)
+      free((UnsafeMutableRawPointer(pointer) - 8).load(as: UnsafeMutableRawPointer.self))
       return
     }
   #endif

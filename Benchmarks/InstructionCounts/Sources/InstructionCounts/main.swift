@@ -446,7 +446,38 @@ func itemOperationCases() -> [String: () -> () -> Any] {
   return cases
 }
 
-let all = cases().merging(itemOperationCases()) { first, _ in first }
+/// ChangesetBenchmarks' "delete 20%, insert 20%, shuffle first 4%" (DifferenceKit's scenario)
+/// between two prebuilt 1M-item snapshots, in 1 and 100 sections: one `SnapshotChangeset`.
+func changesetCases() -> [String: () -> () -> Any] {
+  var cases: [String: () -> () -> Any] = [:]
+  for sections in [1, 100] {
+    cases["changeset-dk-int-\(sections)"] = {
+      let perSection = 1_000_000 / sections
+      var fresh = 1_000_000
+      var old: [[Int]] = []
+      var new: [[Int]] = []
+      for section in 0..<sections {
+        let items = Array(section * perSection..<(section + 1) * perSection)
+        old.append(items)
+        let n = items.count
+        let kept = Array(items[0..<n * 2 / 5]) + Array(items[n * 3 / 5..<n])
+        var result = Array(kept[0..<n * 3 / 5]) + Array(fresh..<fresh + n / 5) + Array(kept[n * 3 / 5..<kept.count])
+        fresh += n / 5
+        // A fixed rotation instead of a random shuffle: the same moves on every run.
+        result[0..<n / 25].reverse()
+        new.append(result)
+      }
+      let oldSnapshot = buildSnapshot(old)
+      let newSnapshot = buildSnapshot(new)
+      return { SnapshotChangeset(from: oldSnapshot, to: newSnapshot) }
+    }
+  }
+  return cases
+}
+
+let all = cases().merging(itemOperationCases()) { first, _ in first }.merging(changesetCases()) { first, _ in
+  first
+}
 // `InstructionCounts time <case> <samples>`: wall clock of the counted call's work (without the
 // warm-up call, as package-benchmark times one call per sample), each sample on a fresh setup;
 // prints the median and the minimum in microseconds. For quick comparisons on this machine, not

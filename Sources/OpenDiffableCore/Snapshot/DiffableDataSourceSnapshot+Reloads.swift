@@ -106,7 +106,7 @@ extension DiffableDataSourceSnapshot {
   }
 
   /// Marks items for reload (or reconfigure) after checking that each is in the snapshot and
-  /// none is repeated, in one pass: each identifier is looked up in the item index and added to
+  /// none is repeated: the identifiers are looked up in the item index in batches, then added to
   /// the marks. Only when an addition finds the identifier marked already (a repeat in this call,
   /// or a mark made before) or a lookup fails is the call checked again the slow way, which
   /// stops naming the culprits when there are any. O(k) average.
@@ -121,8 +121,16 @@ extension DiffableDataSourceSnapshot {
     } else {
       marks.reloadedItems.reserveCapacity(adding: identifiers.count)
     }
+    // Looked up in batches whose cache misses overlap (one at a time, each identifier of a large
+    // snapshot waits for a miss of its own), then marked.
+    identifiers.withUnsafeBufferPointer { identifiers in
+      _slots.withUnsafeBufferPointer { slots in
+        _itemLocations.forEachLookup(of: identifiers, keys: { slots[$0].items[$1] }) { _, location in
+          if location == nil { allFound = false }
+        }
+      }
+    }
     for identifier in identifiers {
-      if _itemLocation(identifier) == nil { allFound = false }
       let added =
         reconfigure ? marks.reconfiguredItems.append(identifier) : marks.reloadedItems.append(identifier)
       if !added { allNew = false }

@@ -124,8 +124,8 @@ extension DiffableDataSourceSnapshot {
     // Looked up in batches whose cache misses overlap (one at a time, each identifier of a large
     // snapshot waits for a miss of its own), then marked.
     identifiers.withUnsafeBufferPointer { identifiers in
-      _slots.withUnsafeBufferPointer { slots in
-        _itemLocations.forEachLookup(of: identifiers, keys: { slots[$0].items[$1] }) { _, location in
+      _withItemKeys { keys in
+        _itemLocations.forEachLookup(of: identifiers, keys: keys) { _, location in
           if location == nil { allFound = false }
         }
       }

@@ -282,8 +282,14 @@ extension DiffableDataSourceSnapshot {
   /// The location of `item` in the item index (its slot and its offset in the slot's items),
   /// or nil. The index reads the keys it compares from the sections. O(1) average.
   @inlinable func _itemLocation(_ item: ItemIdentifierType) -> _ItemLocation? {
-    // Through a pointer, not a closure over `self` (see ``_withItemIndex(_:)``).
-    _slots.withUnsafeBufferPointer { slots in _itemLocations.location(of: item) { slots[$0].items[$1] } }
+    _withItemKeys { _itemLocations.location(of: item, keys: $0) }
+  }
+
+  /// Calls `body` with the reader of the keys the item index compares, `keys(slot, offset)`:
+  /// the sections, borrowed through a pointer, not read through a closure over `self` (see
+  /// ``_withItemIndex(_:)``). O(1) besides `body`.
+  @inlinable func _withItemKeys<R>(_ body: ((Int, Int) -> ItemIdentifierType) -> R) -> R {
+    _slots.withUnsafeBufferPointer { slots in body { slots[$0].items[$1] } }
   }
 
   /// Calls `body` with the item index, to change it, and the reader of the keys it compares
@@ -294,7 +300,9 @@ extension DiffableDataSourceSnapshot {
     _ body: (inout _ItemTable<ItemIdentifierType>, (Int, Int) -> ItemIdentifierType) -> R
   ) -> R {
     // The index is moved out of `self` for the call, so that nothing `self` holds can make its
-    // storage look shared (the closures below capture a local, not `self`).
+    // storage look shared (the closures below capture a local, not `self`). The reader is
+    // ``_withItemKeys(_:)``'s, written out: Swift does not let a closure parameter be handed on
+    // to `body`.
     var index = _ItemTable<ItemIdentifierType>()
     swap(&index, &_itemLocations)
     defer { swap(&index, &_itemLocations) }

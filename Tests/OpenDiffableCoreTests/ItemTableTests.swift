@@ -18,7 +18,12 @@ struct CollidingKey: Hashable {
 /// the snapshot uses: insert one key, remove, copy then mutate the copy (copy-on-write),
 /// relocate a run of present keys by position (sometimes while a copy shares the storage), bulk
 /// insert.
-func checkItemTable<Key: Hashable>(codes: [Int], keySpace: Int, makeKey: (Int) -> Key) {
+///
+/// Locations are `(slot × slotScale, offsetBase + offset)` for small slots and offsets, so that
+/// callers choose which of the table's layouts (``_ItemTableLayout``) the steps go through.
+func checkItemTable<Key: Hashable>(
+  codes: [Int], keySpace: Int, slotScale: Int = 1, offsetBase: Int = 0, makeKey: (Int) -> Key
+) {
   typealias Location = _ItemTableLocation
   var table = _ItemTable<Key>()
   var reference: [Key: Location] = [:]
@@ -39,7 +44,7 @@ func checkItemTable<Key: Hashable>(codes: [Int], keySpace: Int, makeKey: (Int) -
     let key = makeKey(code % keySpace)
     // A location no key holds: offsets below 1,000 for single keys, a run of its own per step
     // above that.
-    var value = Location(slot: code % 7, offset: code / 7 % 1000)
+    var value = Location(slot: code % 7 * slotScale, offset: offsetBase + code / 7 % 1000)
     while sections[value] != nil { value.offset += 1 }
     switch code / keySpace % 6 {
     case 0, 1:
@@ -73,17 +78,20 @@ func checkItemTable<Key: Hashable>(codes: [Int], keySpace: Int, makeKey: (Int) -
     case 4:
       // Relocate a run of present keys of one slot to offsets no key holds, by position, as the
       // snapshot does after an insertion or removal in the middle of a section.
-      let slot = code % 7
+      let slot = code % 7 * slotScale
       let run = Array((0..<keySpace).map(makeKey).filter { reference[$0]?.slot == Int32(slot) }.prefix(code % 9))
       let shared = code % 2 == 0 ? table : nil
       let referenceBefore = reference
       let sectionsBefore = sections
-      let newOffset = { (index: Int) in 1_000 + step * 16 + index }
+      let newOffset = { (index: Int) in offsetBase + 1_000 + step * 16 + index }
       for (index, key) in run.enumerated() {
         sections[referenceBefore[key]!] = nil
         sections[Location(slot: slot, offset: newOffset(index))] = key
         reference[key] = Location(slot: slot, offset: newOffset(index))
       }
+      // The snapshot's relocations first make room for the section's size (as `relocate` and
+      // `moveEntries` do), then move entries by position.
+      table._makeRoom(forSlot: slot, sectionSize: newOffset(run.count))
       let relocated = table._relocateEach(
         count: run.count, slot: slot, key: { run[$0] }, old: { Int(referenceBefore[run[$0]]!.offset) }, new: newOffset)
       #expect(relocated == nil)
@@ -96,15 +104,15 @@ func checkItemTable<Key: Hashable>(codes: [Int], keySpace: Int, makeKey: (Int) -
       // Bulk insert of a run of keys at offsets no key holds: all-or-nothing.
       let run = (0..<(code % 5 + 1)).map { makeKey((code + $0 * 7) % keySpace) }
       let allNew = Set(run).count == run.count && run.allSatisfy { reference[$0] == nil }
-      let first = 1_000 + step * 16
-      for (index, key) in run.enumerated() { sections[Location(slot: 1, offset: first + index)] = key }
-      let inserted = table.insertAllNew(run, slot: 1, firstOffset: first, keys: keys(sections))
+      let first = offsetBase + 1_000 + step * 16
+      for (index, key) in run.enumerated() { sections[Location(slot: slotScale, offset: first + index)] = key }
+      let inserted = table.insertAllNew(run, slot: slotScale, firstOffset: first, keys: keys(sections))
       #expect(inserted == allNew)
       for (index, key) in run.enumerated() {
         if allNew {
-          reference[key] = Location(slot: 1, offset: first + index)
+          reference[key] = Location(slot: slotScale, offset: first + index)
         } else {
-          sections[Location(slot: 1, offset: first + index)] = nil
+          sections[Location(slot: slotScale, offset: first + index)] = nil
         }
       }
     }
@@ -117,6 +125,48 @@ struct ItemTableTests {
   @Test func matchesDictionaryOnRandomOperations() async {
     await propertyCheck(count: 300, input: Gen.int(in: 0...1_000_000).array(of: 1...200)) { codes in
       checkItemTable(codes: codes, keySpace: 64) { $0 }
+    }
+  }
+
+  /// The same random operations with locations that the narrow layouts hold only with few slot
+  /// bits (offsets past 2^20 in one slot), that only the wide layout holds (slots past 2^17
+  /// with offsets past 1,000), and that make a narrow table change its offset width as it
+  /// grows: every layout change keeps every entry, its bias applied, and copies keep theirs.
+  @Test(arguments: [(0, 3 << 20), (1 << 17, 0), (1, 1 << 11), (64, 0)])
+  func matchesDictionaryAcrossLayouts(slotScale: Int, offsetBase: Int) async {
+    await propertyCheck(count: 60, input: Gen.int(in: 0...1_000_000).array(of: 1...150)) { codes in
+      checkItemTable(codes: codes, keySpace: 48, slotScale: slotScale, offsetBase: offsetBase) { $0 }
+      checkItemTable(codes: codes, keySpace: 32, slotScale: slotScale, offsetBase: offsetBase) {
+        CollidingKey(value: $0)
+      }
+    }
+  }
+
+  /// The layout a table takes for its largest section and slot: narrow with a spare offset bit
+  /// where a spare slot bit remains, narrow without where it does not, wide where 24 bits
+  /// cannot hold both.
+  @Test func layoutFitsTheLargestSectionAndSlot() {
+    typealias Layout = _ItemTableLayout
+    #expect(Layout.fitting(sectionSize: 0, slot: 0) == Layout(isNarrow: true, offsetBits: 2))
+    #expect(Layout.fitting(sectionSize: 2048, slot: 0) == Layout(isNarrow: true, offsetBits: 13))
+    #expect(Layout.fitting(sectionSize: 2049, slot: 0) == Layout(isNarrow: true, offsetBits: 14))
+    #expect(Layout.fitting(sectionSize: 1 << 20, slot: 0) == Layout(isNarrow: true, offsetBits: 22))
+    #expect(Layout.fitting(sectionSize: 1 << 20, slot: 4) == Layout(isNarrow: true, offsetBits: 21))
+    #expect(Layout.fitting(sectionSize: 1 << 20, slot: 7) == Layout(isNarrow: true, offsetBits: 21))
+    #expect(Layout.fitting(sectionSize: 1 << 20, slot: 8) == .wide)
+    #expect(Layout.fitting(sectionSize: 1 << 23, slot: 0) == Layout(isNarrow: true, offsetBits: 24))
+    #expect(Layout.fitting(sectionSize: (1 << 23) + 1, slot: 0) == .wide)
+    #expect(Layout.fitting(sectionSize: 1, slot: (1 << 23) - 1) == Layout(isNarrow: true, offsetBits: 1))
+    #expect(Layout.fitting(sectionSize: 1, slot: 1 << 23) == .wide)
+    #expect(Layout.fitting(sectionSize: 2, slot: (1 << 23) - 1) == .wide)
+    // What each holds.
+    for layout in [Layout(isNarrow: true, offsetBits: 13), Layout(isNarrow: true, offsetBits: 1), .wide] {
+      let storage = _ItemTableStorage<Int>(bucketCount: 20, seed: 1, layout: layout)
+      let word = storage.word(tag: 0xAB, slot: storage.slotLimit - 1, stored: storage.sizeLimit - 1)
+      storage[3] = word
+      #expect(storage[3] == word)
+      #expect(storage.location(word) == _ItemTableLocation(slot: storage.slotLimit - 1, offset: storage.sizeLimit - 1))
+      #expect(storage.tag(ofWord: word) == 0xAB)
     }
   }
 
@@ -405,8 +455,8 @@ func longestProbeDistance<Key: Hashable>(_ keys: [Key], seed: UInt64? = nil) -> 
   #expect(inserted, "the keys should be distinct")
   guard let storage = table._storage else { return 0 }
   var longest = 0
-  for bucket in 0..<storage.bucketCount where storage.buckets[bucket] != 0 {
-    let home = storage.home(storage.hash(keys[Int(_ItemTableStorage<Key>.location(storage.buckets[bucket]).offset)]))
+  for bucket in 0..<storage.bucketCount where storage[bucket] != 0 {
+    let home = storage.home(storage.hash(keys[Int(storage.location(storage[bucket]).offset)]))
     longest = max(longest, storage.distance(from: home, to: bucket))
   }
   return longest

@@ -379,6 +379,7 @@ extension DiffableDataSourceSnapshot {
     let entryCount = _slots[slot].items.count - shift  // the section's size before the change
     let first = shift > 0 ? offset : offset - shift  // the old offset of the first entry behind the gap
     let behind = entryCount - first
+    let sectionSize = Swift.max(entryCount, entryCount + shift)
     let lost: Int?
     // The `index`-th entry visited was at `start + step * index` (plain integers, not a closure
     // chosen at run time: that closure's context was allocated on the heap on every call). Keys
@@ -390,7 +391,8 @@ extension DiffableDataSourceSnapshot {
       func old(_ index: Int) -> Int { start &+ step &* index }
       lost = _withItemIndex { index, keys in
         index.moveEntries(
-          ofSlot: slot, count: behind, key: { keys(slot, old($0) + shift) }, old: old, new: { old($0) + shift },
+          ofSlot: slot, sectionSize: sectionSize, count: behind, key: { keys(slot, old($0) + shift) }, old: old,
+          new: { old($0) + shift },
           sweep: first..<entryCount
         ) { $0 + shift }
       }.map { old($0) + shift }
@@ -400,7 +402,8 @@ extension DiffableDataSourceSnapshot {
       func old(_ index: Int) -> Int { start &+ step &* index }
       lost = _withItemIndex { index, keys in
         index.moveEntries(
-          ofSlot: slot, count: offset, key: { keys(slot, old($0)) }, old: old, new: { old($0) - shift },
+          ofSlot: slot, sectionSize: sectionSize, count: offset, key: { keys(slot, old($0)) }, old: old,
+          new: { old($0) - shift },
           sweep: 0..<offset
         ) { $0 - shift }
       }.map(old)
@@ -456,7 +459,8 @@ extension DiffableDataSourceSnapshot {
     if suffix <= prefix {
       lost = _withItemIndex { index, keys in
         index.moveEntries(
-          ofSlot: slot, count: suffix, key: { keys(slot, firstRemoved + $0) }, old: { _ in nextOldOffset() },
+          ofSlot: slot, sectionSize: oldCount, count: suffix, key: { keys(slot, firstRemoved + $0) },
+          old: { _ in nextOldOffset() },
           new: { firstRemoved + $0 }, sweep: firstRemoved..<oldCount
         ) { $0 - removedBelow($0) }
       }.map { firstRemoved + $0 }
@@ -475,7 +479,8 @@ extension DiffableDataSourceSnapshot {
       let count = removed.count
       lost = _withItemIndex { index, keys in
         index.moveEntries(
-          ofSlot: slot, count: prefix, key: { keys(slot, prefix - 1 - $0) }, old: { _ in previousOldOffset() },
+          ofSlot: slot, sectionSize: oldCount, count: prefix, key: { keys(slot, prefix - 1 - $0) },
+          old: { _ in previousOldOffset() },
           new: { prefix - 1 - $0 + count }, sweep: 0..<lastRemoved
         ) { $0 + count - removedBelow($0) }
       }.map { prefix - 1 - $0 }

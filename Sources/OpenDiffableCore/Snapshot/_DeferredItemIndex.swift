@@ -325,6 +325,10 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     }
     var table = _ItemTable<ItemIdentifierType>()
     let keys = { (slot: Int, offset: Int) in raw._slots[slot].items[offset] }
+    // The layout for the largest section and slot first, so that the table is allocated once.
+    table._makeRoom(
+      forSlot: sections.reduce(0) { Swift.max($0, $1.slot) },
+      sectionSize: sections.reduce(0) { Swift.max($0, $1.keys.count) })
     table.reserveCapacity(_ItemTable<ItemIdentifierType>.capacityWithRoom(for: itemCount), keys: keys)
     var clean = true
     for (slot, items) in sections where !table.insertAllNew(items, slot: slot, firstOffset: 0, keys: keys) {
@@ -377,6 +381,7 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     // identifiers of calls that repeated an earlier identifier, without those.
     var arrays: [[ItemIdentifierType]] = []
     arrays.reserveCapacity(calls.count)
+    table._makeRoom(forSlot: calls.count, sectionSize: calls.reduce(0) { Swift.max($0, $1.items.count) })
     table.reserveCapacity(itemCount) { _, _ in _internalError("an empty index read a key") }
     for call in calls {
       arrays.append(call.items)

@@ -7,15 +7,20 @@
 /// inside the standard library, calling value witnesses per element; and a `Dictionary` stores
 /// every key a second time. This table is specialized in the client (everything is
 /// `@inlinable`) and laid out for memory size and traffic:
-/// - a bucket is one 64-bit word: empty (0), or seven bits of the key's hash (with the high bit
-///   set), the section's storage slot (24 bits) and the item's offset in it (32 bits). The key
-///   is not stored: it is in the section's array at that location, and every member that reads
-///   keys takes the sections as `keys: (slot, offset) -> Key`. A probe reads one word per
-///   bucket and reads a key only when the seven bits match;
+/// - a bucket is one word: empty (0), or seven bits of the key's hash (with the high bit set),
+///   the section's storage slot and the item's offset in it. The key is not stored: it is in
+///   the section's array at that location, and every member that reads keys takes the sections
+///   as `keys: (slot, offset) -> Key`. A probe reads one word per bucket and reads a key only
+///   when the seven bits match;
+/// - words are 32-bit while slot and offset fit in 24 bits between them, and 64-bit (24-bit
+///   slot, 32-bit offset) otherwise (``_ItemTableLayout``): the table changes layout, in one
+///   pass that reads no key, before an operation would store a location that does not fit
+///   (``_makeRoom(forSlot:sectionSize:)``);
 /// - the bucket count is not a power of two: a key's home bucket is the high word of its hash
 ///   times the bucket count, so a table sized for exactly n keys needs about n / 0.7 buckets:
-///   about 11.8 bytes per `Int` key with the room ``capacityWithRoom(for:)`` keeps, where a
-///   `Dictionary<Int, location>` takes 21–43 and `Set<Int>` 11–21;
+///   about 5.9 bytes per `Int` key in 32-bit words with the room ``capacityWithRoom(for:)``
+///   keeps (11.8 in 64-bit words), where a `Dictionary<Int, location>` takes 21–43, `Set<Int>`
+///   11–21 and swift-collections' `OrderedSet<Int>`'s hash table about 5.5;
 /// - integer and `UUID` keys are hashed from their bits with a seeded multiply-and-fold
 ///   (``_ItemHash``) instead of `Hasher`'s SipHash, which cost most of a probe; `String` keys
 ///   with the same function over their NFC code units; other keys use their own `Hashable`
@@ -30,13 +35,13 @@
 ///   snapshot re-indexes the shorter side of a change inside a section: inserting or removing
 ///   items at the front of a section changes the bias instead of every entry behind them. A side
 ///   larger than an eighth of the table is moved by one linear pass over the buckets, hashing
-///   nothing (``moveEntries(ofSlot:count:key:old:new:sweep:_:)``).
+///   nothing (``moveEntries(ofSlot:sectionSize:count:key:old:new:sweep:_:)``).
 ///
 /// The rule that comes with keys read from the sections: whenever a member reads keys (lookups,
 /// insertion, removal and growth; see each member), every entry's location must hold its key in
 /// `keys`. The snapshot therefore changes a section's array first and the table after, through
 /// members that find entries by position and read no key (``relocate(_:from:slot:shiftedBy:)``,
-/// ``moveEntries(ofSlot:count:key:old:new:sweep:_:)``), removes an item's entry before its array
+/// ``moveEntries(ofSlot:sectionSize:count:key:old:new:sweep:_:)``), removes an item's entry before its array
 /// changes, and inserts entries for items already in their array. `OPENDIFFABLE_INTERNAL_CHECKS`
 /// builds check every entry against `keys` after each bulk member.
 ///
@@ -55,7 +60,8 @@ struct _ItemTable<Key: Hashable> {
   /// Per section slot, what is added to the offsets stored in the slot's entries to give the
   /// items' offsets (0 for slots past the end): inserting or removing items near the front of a
   /// section changes it instead of rewriting every entry behind them (``addBias(_:toSlot:)``).
-  /// Wrapping 32-bit arithmetic: only the sums are meaningful. Empty until a bias is set.
+  /// Wrapping arithmetic modulo 2^(the layout's offset bits): only the sums are meaningful (see
+  /// ``_offset(stored:)``). Empty until a bias is set, and after a layout change.
   @usableFromInline var _biases: [Int32] = []
 
   @inlinable init() {}
@@ -80,10 +86,10 @@ struct _ItemTable<Key: Hashable> {
     if _biases.isEmpty {
       // No section has a bias (the common case): stored offsets are the offsets.
       let (bucket, found) = storage.find(key, hash: hash) { keys(Int($0.slot), Int($0.offset)) }
-      return found ? Storage.location(storage.buckets[bucket]) : nil
+      return found ? storage.location(storage[bucket]) : nil
     }
     let (bucket, found) = storage.find(key, hash: hash) { keys(Int($0.slot), _offset(stored: $0)) }
-    return found ? _location(stored: Storage.location(storage.buckets[bucket])) : nil
+    return found ? _location(stored: storage.location(storage[bucket])) : nil
   }
 
   /// The bias of `slot` (see `_biases`). O(1).
@@ -91,16 +97,24 @@ struct _ItemTable<Key: Hashable> {
     slot < _biases.count ? _biases[slot] : 0
   }
 
+  /// The bits of a stored offset (``_ItemTableLayout``): offsets and biases add modulo 2^bits.
+  @inlinable var _offsetMask: UInt32 { UInt32(truncatingIfNeeded: _storage?.offsetMask ?? 0xFFFF_FFFF) }
+
+  /// `offset` plus `bias`, modulo 2^bits (``_offsetMask``).
+  @inlinable static func _add(_ offset: Int32, _ bias: Int32, mask: UInt32) -> Int32 {
+    Int32(bitPattern: UInt32(bitPattern: offset &+ bias) & mask)
+  }
+
   /// The offset in its section of the entry stored as `stored`. O(1).
   @inlinable func _offset(stored: Value) -> Int {
-    Int(stored.offset &+ _bias(ofSlot: Int(stored.slot)))
+    Int(Self._add(stored.offset, _bias(ofSlot: Int(stored.slot)), mask: _offsetMask))
   }
 
   /// The location an entry's stored value stands for. O(1).
   @inlinable func _location(stored: Value) -> Value {
     guard !_biases.isEmpty else { return stored }
     var location = stored
-    location.offset &+= _bias(ofSlot: Int(stored.slot))
+    location.offset = Self._add(stored.offset, _bias(ofSlot: Int(stored.slot)), mask: _offsetMask)
     return location
   }
 
@@ -108,8 +122,57 @@ struct _ItemTable<Key: Hashable> {
   @inlinable func _stored(_ location: Value) -> Value {
     guard !_biases.isEmpty else { return location }
     var stored = location
-    stored.offset &-= _bias(ofSlot: Int(location.slot))
+    stored.offset = Self._add(location.offset, 0 &- _bias(ofSlot: Int(location.slot)), mask: _offsetMask)
     return stored
+  }
+
+  /// Changes the table's layout, before an operation stores locations in `slot` of a section
+  /// of `size` items, if the layout cannot hold them (``_ItemTableLayout``). Reads no key.
+  /// O(1) when it holds them; O(buckets) otherwise (which happens O(log n) times as a table
+  /// grows to n items, and once at most when it turns wide).
+  @inlinable @inline(__always) mutating func _makeRoom(forSlot slot: Int, sectionSize size: Int) {
+    guard let storage = _storage else {
+      _storage = Storage(
+        bucketCount: Storage.bucketCount(forCount: 0), seed: _ItemHash.makeSeed(),
+        layout: .fitting(sectionSize: size, slot: slot))
+      return
+    }
+    if storage.layout.isNarrow && (slot >= storage.slotLimit || size > storage.sizeLimit) {
+      _relayout(forSlot: slot, sectionSize: size)
+    }
+  }
+
+  /// The layout change of ``_makeRoom(forSlot:sectionSize:)``: a table of the same buckets
+  /// whose words hold every entry's location (its offset with the bias added: the new table has
+  /// no biases) in a layout that also holds every slot and offset already stored.
+  @inlinable @inline(never) mutating func _relayout(forSlot slot: Int, sectionSize size: Int) {
+    let storage = _storage.unsafelyUnwrapped
+    if storage.count == 0 {
+      _storage = Storage(
+        bucketCount: storage.bucketCount, seed: storage.seed, layout: .fitting(sectionSize: size, slot: slot))
+      _biases = []
+      return
+    }
+    var largestSlot = slot
+    var largestSize = size
+    for bucket in 0..<storage.bucketCount where storage[bucket] != 0 {
+      let stored = storage.location(storage[bucket])
+      largestSlot = Swift.max(largestSlot, Int(stored.slot))
+      largestSize = Swift.max(largestSize, _offset(stored: stored) &+ 1)
+    }
+    let layout = _ItemTableLayout.fitting(sectionSize: largestSize, slot: largestSlot)
+    let fresh = Storage(bucketCount: storage.bucketCount, seed: storage.seed, layout: layout)
+    for bucket in 0..<storage.bucketCount where storage[bucket] != 0 {
+      let word = storage[bucket]
+      let stored = storage.location(word)
+      fresh[bucket] = fresh.word(
+        tag: UInt8(truncatingIfNeeded: storage.tag(ofWord: word)), slot: Int(stored.slot),
+        stored: _offset(stored: stored))
+      if Storage.storesHashes { fresh.hashes.unsafelyUnwrapped[bucket] = storage.hashes.unsafelyUnwrapped[bucket] }
+    }
+    fresh.count = storage.count
+    _storage = fresh
+    _biases = []
   }
 
   /// Adds `delta` to the offset of every entry of `slot`, in O(1) (amortized: the first bias of
@@ -134,15 +197,19 @@ struct _ItemTable<Key: Hashable> {
   /// The caller describes the same moves both ways; the moved entries must be all of the slot's
   /// entries with offsets in `sweep.range`, and the entries are visited in `index` order when found
   /// by key: in the direction they move (see ``_relocate(_:from:slot:descending:oldOffset:)``).
-  /// Reads no key from the sections: `key(index)` is only hashed.
+  /// Reads no key from the sections: `key(index)` is only hashed. `sectionSize` is the most
+  /// items the section has before or after the change (with the bias change that follows, if
+  /// any): the layout makes room for it first (``_makeRoom(forSlot:sectionSize:)``).
   ///
   /// Returns the index of a key whose entry is not where it was (its hash changed while it was
   /// stored; found by key only), or nil; the caller then repairs the table with
   /// ``rebuild(from:)``. O(count) average by key; O(buckets) by sweep.
   @inlinable mutating func moveEntries(
-    ofSlot slot: Int, count: Int, key: (Int) -> Key, old: (Int) -> Int, new: (Int) -> Int,
+    ofSlot slot: Int, sectionSize: Int, count: Int, key: (Int) -> Key, old: (Int) -> Int, new: (Int) -> Int,
     sweep range: Range<Int>, _ sweepNew: (Int) -> Int
   ) -> Int? {
+    // Room first, even for no entries: the bias change that may follow moves the others.
+    _makeRoom(forSlot: slot, sectionSize: sectionSize)
     guard count > 0 else { return nil }
     if count > self.count / 8 {
       _sweep(slot: slot, range: range, sweepNew)
@@ -151,23 +218,24 @@ struct _ItemTable<Key: Hashable> {
     return _relocateEach(count: count, slot: slot, key: key, old: old, new: new)
   }
 
-  /// The sweep of ``moveEntries(ofSlot:count:key:old:new:sweep:_:)``. O(buckets).
+  /// The sweep of ``moveEntries(ofSlot:sectionSize:count:key:old:new:sweep:_:)``. O(buckets).
   @inlinable mutating func _sweep(slot: Int, range: Range<Int>, _ newOffset: (Int) -> Int) {
     let storage = _uniqueStorage()
-    let buckets = storage.buckets
-    let slotBits = UInt64(UInt32(truncatingIfNeeded: slot)) << 32
-    let bias = _bias(ofSlot: slot)
-    let lower = Int32(truncatingIfNeeded: range.lowerBound)
-    let width = UInt32(truncatingIfNeeded: range.count)
+    let slotBits = storage.word(tag: 0, slot: slot, stored: 0)
+    let offsetMask = storage.offsetMask
+    let slotMask = storage.untagged(~0) & ~offsetMask
+    let bias = UInt64(UInt32(bitPattern: _bias(ofSlot: slot)))
+    let lower = UInt64(range.lowerBound)
+    let width = UInt64(range.count)
     for bucket in 0..<storage.bucketCount {
-      let word = buckets[bucket]
+      let word = storage[bucket]
       // Occupied, in `slot` (the tag's high bit is set in every occupied bucket).
-      guard word & Storage.slotMask == slotBits && word != 0 else { continue }
-      let offset = Int32(truncatingIfNeeded: word) &+ bias
+      guard word & slotMask == slotBits && word != 0 else { continue }
+      let offset = (word &+ bias) & offsetMask
       // One unsigned comparison: `offset` in `range`.
-      guard UInt32(bitPattern: offset &- lower) < width else { continue }
-      let stored = UInt32(bitPattern: Int32(truncatingIfNeeded: newOffset(Int(offset))) &- bias)
-      buckets[bucket] = word & ~0xFFFF_FFFF | UInt64(stored)
+      guard offset &- lower < width else { continue }
+      let stored = UInt64(UInt(bitPattern: newOffset(Int(offset)))) &- bias
+      storage[bucket] = word & ~offsetMask | stored & offsetMask
     }
   }
 
@@ -214,6 +282,7 @@ struct _ItemTable<Key: Hashable> {
     _ keys: [Key], from start: Int, slot: Int, descending: Bool, oldOffset: (Int) -> Int
   ) -> Int? {
     guard start < keys.count else { return nil }
+    _makeRoom(forSlot: slot, sectionSize: keys.count)
     let count = keys.count &- start
     // The `index`-th key visited is at offset `first + index * step`.
     let first = descending ? keys.count &- 1 : start
@@ -239,9 +308,9 @@ struct _ItemTable<Key: Hashable> {
     let stopped = storage._forEachBatch(count: count, hashing: { storage.hash(key($0)) }) { index, hash in
       let tag = Storage.tag(hash)
       let (bucket, found) = storage.find(
-        hash: hash, word: Storage.word(tag: tag, slot: slot, stored: old(index) &- bias))
+        hash: hash, word: storage.word(tag: tag, slot: slot, stored: old(index) &- bias))
       guard found else { return false }
-      storage.buckets[bucket] = Storage.word(tag: tag, slot: slot, stored: new(index) &- bias)
+      storage[bucket] = storage.word(tag: tag, slot: slot, stored: new(index) &- bias)
       return true
     }
     return stopped < count ? stopped : nil
@@ -257,7 +326,7 @@ struct _ItemTable<Key: Hashable> {
   @inlinable mutating func removeValue(forKey key: Key, at location: Value, keys: (Int, Int) -> Key) -> Bool {
     guard let seed = _storage?.seed else { return false }
     let hash = _ItemHash.hash(key, seed: seed)
-    let target = Storage.word(tag: Storage.tag(hash), _stored(location))
+    let target = _storage.unsafelyUnwrapped.word(tag: Storage.tag(hash), _stored(location))
     if !isKnownUniquelyReferenced(&_storage) {
       guard let shared = _storage else { return false }
       guard shared.find(hash: hash, word: target).found else { return false }
@@ -279,9 +348,11 @@ struct _ItemTable<Key: Hashable> {
   /// exactly one entry per position even when keys break `Hashable`'s contract. O(n).
   @inlinable mutating func rebuild(from sections: [(slot: Int, keys: [Key])]) {
     let total = sections.reduce(0) { $0 + $1.keys.count }
+    let largest = sections.reduce(0) { Swift.max($0, $1.keys.count) }
     let fresh = Storage(
       bucketCount: Storage.bucketCount(forCount: Self.capacityWithRoom(for: total)),
-      seed: _storage?.seed ?? _ItemHash.makeSeed())
+      seed: _storage?.seed ?? _ItemHash.makeSeed(),
+      layout: .fitting(sectionSize: largest, slot: sections.reduce(0) { Swift.max($0, $1.slot) }))
     for (slot, keys) in sections {
       keys.withUnsafeBufferPointer { keys in
         _ = fresh._forEachBatch(count: keys.count, hashing: { fresh.hash(keys[$0]) }) { offset, hash in
@@ -312,6 +383,7 @@ struct _ItemTable<Key: Hashable> {
     _ keys: ArraySlice<Key>, slot: Int, firstOffset: Int, keys sections: (Int, Int) -> Key
   ) -> Bool {
     defer { _checkInvariantsIfEnabled(keys: sections) }
+    _makeRoom(forSlot: slot, sectionSize: firstOffset &+ keys.count)
     let storage = _uniqueStorage(reserving: keys.count, keys: sections)
     let firstStored = firstOffset &- Int(_bias(ofSlot: slot))
     // Read once: a class property accessed inside the closure would pay a dynamic exclusivity
@@ -351,10 +423,10 @@ struct _ItemTable<Key: Hashable> {
     var bucket = storage.home(hash)
     var others = 0
     while true {
-      let word = storage.buckets[bucket]
+      let word = storage[bucket]
       if word == 0 { return others }
-      if word >> 56 == tag {
-        let stored = Storage.location(word)
+      if storage.tag(ofWord: word) == tag {
+        let stored = storage.location(word)
         if stored != own && keys(Int(stored.slot), _offset(stored: stored)) == key { others += 1 }
       }
       bucket = storage.next(bucket)
@@ -374,14 +446,15 @@ struct _ItemTable<Key: Hashable> {
     if _biases.isEmpty {
       _ = storage.forEachBatch(of: keys) { index, key, hash in
         let (bucket, found) = storage.find(key, hash: hash) { sections(Int($0.slot), Int($0.offset)) }
-        body(index, found ? Storage.location(storage.buckets[bucket]) : nil)
+        body(index, found ? storage.location(storage[bucket]) : nil)
         return true
       }
       return
     }
+    let mask = _offsetMask
     _biases.withUnsafeBufferPointer { biases in
       func offset(_ stored: Value) -> Int {
-        Int(stored.offset &+ (Int(stored.slot) < biases.count ? biases[Int(stored.slot)] : 0))
+        Int(Self._add(stored.offset, Int(stored.slot) < biases.count ? biases[Int(stored.slot)] : 0, mask: mask))
       }
       _ = storage.forEachBatch(of: keys) { index, key, hash in
         let (bucket, found) = storage.find(key, hash: hash) { sections(Int($0.slot), offset($0)) }
@@ -389,7 +462,7 @@ struct _ItemTable<Key: Hashable> {
           body(index, nil)
           return true
         }
-        var location = Storage.location(storage.buckets[bucket])
+        var location = storage.location(storage[bucket])
         location.offset = Int32(truncatingIfNeeded: offset(location))
         body(index, location)
         return true
@@ -479,11 +552,14 @@ extension _ItemTable {
     precondition(count <= storage.maxCount, "item table: \(count) entries exceed the capacity \(storage.maxCount)")
     var seen = Set<Value>()
     var occupied = 0
-    for bucket in 0..<storage.bucketCount where storage.buckets[bucket] != 0 {
+    for bucket in 0..<storage.bucketCount where storage[bucket] != 0 {
       occupied += 1
-      let word = storage.buckets[bucket]
-      let location = _location(stored: Storage.location(word))
+      let word = storage[bucket]
+      let location = _location(stored: storage.location(word))
       precondition(seen.insert(location).inserted, "item table: two buckets hold location \(location)")
+      precondition(
+        Int(location.offset) < storage.sizeLimit && Int(location.slot) < storage.slotLimit,
+        "item table: bucket \(bucket) holds location \(location), which its layout \(storage.layout) cannot hold")
       guard let key = keys(Int(location.slot), Int(location.offset)) else {
         preconditionFailure("item table: bucket \(bucket) holds location \(location), where the sections hold no item")
       }
@@ -496,11 +572,11 @@ extension _ItemTable {
           "item table: bucket \(bucket) stores another hash than its key's, \(key) (was it mutated while stored?)")
       }
       precondition(
-        UInt8(truncatingIfNeeded: word >> 56) == Storage.tag(hash),
+        UInt8(truncatingIfNeeded: storage.tag(ofWord: word)) == Storage.tag(hash),
         "item table: bucket \(bucket) has the wrong tag for \(key) at \(location) (was it mutated while stored?)")
       var probe = storage.home(hash)
       while probe != bucket {
-        precondition(storage.buckets[probe] != 0, "item table: bucket \(bucket) is unreachable from its home bucket")
+        precondition(storage[probe] != 0, "item table: bucket \(bucket) is unreachable from its home bucket")
         probe = storage.next(probe)
       }
     }
@@ -522,9 +598,48 @@ struct _ItemTableLocation: Sendable, Hashable {
   }
 }
 
+/// How an ``_ItemTableStorage`` packs a location into a bucket's word: `UInt32` words (narrow)
+/// with `offsetBits` bits of offset and the remaining 24 - `offsetBits` bits of slot, or
+/// `UInt64` words (wide) with a 32-bit offset and a 24-bit slot. The tag takes the top byte of
+/// either.
+///
+/// Narrow words halve the table (4 bytes per bucket: about 5.9 bytes per key, against 11.8),
+/// which halves what copying a snapshot's index moves through the caches. They hold a table
+/// whose sections have at most 2^(`offsetBits` - 1) items and whose slots are below
+/// 2^(24 - `offsetBits`): one spare offset bit keeps every offset that a bulk move stores on
+/// the way (an offset minus the amount its bias is about to change by) distinct modulo
+/// 2^`offsetBits` from every other. The table changes layout before an operation would store
+/// a location that does not fit (``_ItemTable/_makeRoom(forSlot:sectionSize:)``).
+@usableFromInline
+struct _ItemTableLayout: Sendable, Equatable {
+  @usableFromInline let isNarrow: Bool
+  @usableFromInline let offsetBits: Int
+
+  @inlinable init(isNarrow: Bool, offsetBits: Int) {
+    self.isNarrow = isNarrow
+    self.offsetBits = offsetBits
+  }
+
+  /// 64-bit words: 24 bits of slot, 32 of offset.
+  @inlinable static var wide: Self { Self(isNarrow: false, offsetBits: 32) }
+
+  /// The layout of a new, empty table: narrow, sections of up to 2,048 items in 4,096 slots.
+  @inlinable static var initial: Self { Self(isNarrow: true, offsetBits: 12) }
+
+  /// A narrow layout that holds sections of `sectionSize` items in slots up to `slot`, with one
+  /// more offset bit of room when that leaves a spare slot bit; or ``wide`` when none does.
+  @inlinable static func fitting(sectionSize: Int, slot: Int) -> Self {
+    // Offsets need `size <= 2^(k - 1)`; slots `slot < 2^(24 - k)`.
+    let fewest = Swift.max(1, (Int.bitWidth &- Swift.max(0, sectionSize &- 1).leadingZeroBitCount) &+ 1)
+    let most = 24 &- (Int.bitWidth &- Swift.max(0, slot).leadingZeroBitCount)
+    guard fewest <= most else { return .wide }
+    return Self(isNarrow: true, offsetBits: most &- fewest >= 2 ? fewest &+ 1 : fewest)
+  }
+}
+
 /// The storage of an ``_ItemTable``: `bucketCount` buckets of one word each (see
-/// ``word(tag:slot:stored:)``), and, for keys not hashed from their bits, each occupied
-/// bucket's hash beside it.
+/// ``word(tag:slot:stored:)`` and ``_ItemTableLayout``), and, for keys not hashed from their
+/// bits, each occupied bucket's hash beside it.
 @usableFromInline
 final class _ItemTableStorage<Key: Hashable> {
   @usableFromInline let bucketCount: Int
@@ -535,10 +650,21 @@ final class _ItemTableStorage<Key: Hashable> {
   /// about a dozen per single-item insertion or removal) cost a fifth of such a call's
   /// instructions.
   @exclusivity(unchecked) @usableFromInline var count: Int = 0
-  /// Per bucket: 0 when empty; else the tag (`0x80` plus seven bits of the key's hash) in the
-  /// top byte, the section's storage slot in the next 24 bits and the stored offset (see
-  /// ``_ItemTable/_biases``) in the low 32.
-  @usableFromInline let buckets: UnsafeMutablePointer<UInt64>
+  /// How words pack a location.
+  @usableFromInline let layout: _ItemTableLayout
+  /// Per bucket, a `UInt32` word when the layout is narrow, a `UInt64` one otherwise (read and
+  /// written as `UInt64` through ``subscript(_:)``): 0 when empty; else the tag (`0x80` plus
+  /// seven bits of the key's hash) in the top byte, then the section's storage slot, then the
+  /// stored offset (see ``_ItemTable/_biases``) in the low ``_ItemTableLayout/offsetBits``.
+  @usableFromInline let words: UnsafeMutableRawPointer
+  /// Where the tag starts in a word: 24 (narrow) or 56.
+  @usableFromInline let tagShift: UInt64
+  /// The offset bits of a word.
+  @usableFromInline let offsetMask: UInt64
+  /// The first slot a word cannot hold.
+  @usableFromInline let slotLimit: Int
+  /// The most items a section may have for its offsets to fit (see ``_ItemTableLayout``).
+  @usableFromInline let sizeLimit: Int
   /// Per occupied bucket, when ``storesHashes``: the full hash its key had when it was inserted
   /// (moved with the bucket's word); nil otherwise. Growth and backward-shift deletion read it
   /// instead of reading the key and hashing it again. Lookups still hash the key they are given,
@@ -556,18 +682,15 @@ final class _ItemTableStorage<Key: Hashable> {
   /// The largest number of keys a table can hold: 7/10 of ``maximumBucketCount``.
   @inlinable static var maximumCount: Int { maxCount(forBucketCount: maximumBucketCount) }
 
-  /// The number of section storage slots a bucket can name: 2^24.
-  @inlinable static var slotLimit: Int { 1 << 24 }
-
-  /// The bits of a bucket's word that hold the slot.
-  @inlinable static var slotMask: UInt64 { 0x00FF_FFFF_0000_0000 }
+  /// The number of section storage slots a table can name: 2^24 (in the wide layout).
+  @inlinable static var maximumSlotCount: Int { 1 << 24 }
 
   /// Whether the table stores each key's hash (``hashes``): for every key not hashed from its
   /// bits (``_ItemHash/hashesFromBits(_:)``), whose `hash(into:)` — `Hasher`, tens to hundreds
   /// of instructions — would otherwise run again, after reading the key from its section, for
   /// every key at each growth and for each key a deletion shifts. Keys hashed from their bits
-  /// hash in a few instructions and keep 8-byte buckets. A type test that folds away where the
-  /// table is specialized.
+  /// hash in a few instructions and keep 4- or 8-byte buckets. A type test that folds away where
+  /// the table is specialized.
   @inlinable static var storesHashes: Bool { !_ItemHash.hashesFromBits(Key.self) }
 
   /// Load factor at most 7/10.
@@ -580,14 +703,29 @@ final class _ItemTableStorage<Key: Hashable> {
     return buckets
   }
 
+  /// The bytes of `bucketCount` words of `layout`.
+  @inlinable static func wordBytes(_ bucketCount: Int, _ layout: _ItemTableLayout) -> Int {
+    bucketCount &* (layout.isNarrow ? 4 : 8)
+  }
+
   /// An empty table; `bucketCount` is at least 16 and at most ``maximumBucketCount`` (any
   /// number: home buckets come from a multiplication, not a mask).
-  @inlinable init(bucketCount: Int, seed: UInt64) {
+  @inlinable init(bucketCount: Int, seed: UInt64, layout: _ItemTableLayout = .initial) {
     self.bucketCount = bucketCount
     self.maxCount = Self.maxCount(forBucketCount: bucketCount)
     self.seed = seed
-    buckets = _allocateLargeTable(of: UInt64.self, count: bucketCount)
-    buckets.initialize(repeating: 0, count: bucketCount)
+    self.layout = layout
+    tagShift = layout.isNarrow ? 24 : 56
+    offsetMask = UInt64.max >> (64 &- layout.offsetBits)
+    slotLimit = layout.isNarrow ? 1 << (24 &- layout.offsetBits) : Self.maximumSlotCount
+    sizeLimit = layout.isNarrow ? 1 << (layout.offsetBits &- 1) : Int(Int32.max)
+    let bytes = Self.wordBytes(bucketCount, layout)
+    words = UnsafeMutableRawPointer(_allocateLargeTable(of: UInt8.self, count: bytes))
+    if layout.isNarrow {
+      words.initializeMemory(as: UInt32.self, repeating: 0, count: bucketCount)
+    } else {
+      words.initializeMemory(as: UInt64.self, repeating: 0, count: bucketCount)
+    }
     // Hashes are read only where the bucket is occupied, so they need no zeroing (a copy copies
     // the whole array as raw bytes, ``init(copying:)``).
     hashes = Self.storesHashes ? _allocateLargeTable(of: Int.self, count: bucketCount) : nil
@@ -598,8 +736,19 @@ final class _ItemTableStorage<Key: Hashable> {
     bucketCount = other.bucketCount
     maxCount = other.maxCount
     seed = other.seed
-    buckets = _allocateLargeTable(of: UInt64.self, count: bucketCount)
-    buckets.initialize(from: other.buckets, count: bucketCount)
+    layout = other.layout
+    tagShift = other.tagShift
+    offsetMask = other.offsetMask
+    slotLimit = other.slotLimit
+    sizeLimit = other.sizeLimit
+    let bytes = Self.wordBytes(bucketCount, layout)
+    words = UnsafeMutableRawPointer(_allocateLargeTable(of: UInt8.self, count: bytes))
+    words.copyMemory(from: other.words, byteCount: bytes)
+    if layout.isNarrow {
+      _ = words.bindMemory(to: UInt32.self, capacity: bucketCount)
+    } else {
+      _ = words.bindMemory(to: UInt64.self, capacity: bucketCount)
+    }
     if let source = other.hashes {
       let copied = _allocateLargeTable(of: Int.self, count: bucketCount)
       UnsafeMutableRawPointer(copied).copyMemory(from: source, byteCount: bucketCount * MemoryLayout<Int>.stride)
@@ -611,31 +760,63 @@ final class _ItemTableStorage<Key: Hashable> {
   }
 
   @inlinable deinit {
-    _deallocateLargeTable(buckets, count: bucketCount)
+    _deallocateLargeTable(words.assumingMemoryBound(to: UInt8.self), count: Self.wordBytes(bucketCount, layout))
     if let hashes { _deallocateLargeTable(hashes, count: bucketCount) }
   }
 
-  /// The word of an occupied bucket: `tag`, `slot` and the stored offset `stored` (truncated to
-  /// 32 bits: offsets wrap with their bias). A slot past ``slotLimit`` stops the process.
-  @inlinable static func word(tag: UInt8, slot: Int, stored: Int) -> UInt64 {
-    if _slowPath(UInt(bitPattern: slot) >= UInt(slotLimit)) {
-      fatalError(
-        "OpenDiffable: a snapshot can hold items in at most \(slotLimit) sections (section storage slots, "
-          + "deleted sections' included); this one would place items in slot \(slot).")
+  /// The word of `bucket`, widened to 64 bits. O(1).
+  @inlinable subscript(bucket: Int) -> UInt64 {
+    @inline(__always) get {
+      layout.isNarrow
+        ? UInt64(words.assumingMemoryBound(to: UInt32.self)[bucket])
+        : words.assumingMemoryBound(to: UInt64.self)[bucket]
     }
-    return UInt64(tag) << 56 | UInt64(slot) << 32 | UInt64(UInt32(truncatingIfNeeded: stored))
+    @inline(__always) set {
+      if layout.isNarrow {
+        words.assumingMemoryBound(to: UInt32.self)[bucket] = UInt32(truncatingIfNeeded: newValue)
+      } else {
+        words.assumingMemoryBound(to: UInt64.self)[bucket] = newValue
+      }
+    }
+  }
+
+  /// The word of an occupied bucket: `tag`, `slot` and the stored offset `stored` (truncated to
+  /// the layout's offset bits: offsets wrap with their bias). A slot the layout cannot hold stops
+  /// the process: past ``maximumSlotCount`` with a message (the wide layout); in the narrow
+  /// layout it is an internal error (the table changes layout before storing such a slot).
+  @inlinable func word(tag: UInt8, slot: Int, stored: Int) -> UInt64 {
+    if _slowPath(UInt(bitPattern: slot) >= UInt(slotLimit)) { _slotOutOfRange(slot) }
+    return UInt64(tag) << tagShift | UInt64(slot) << UInt64(layout.offsetBits)
+      | UInt64(UInt(bitPattern: stored)) & offsetMask
+  }
+
+  /// Stops the process for a slot ``word(tag:slot:stored:)`` cannot store.
+  @inlinable @inline(never) func _slotOutOfRange(_ slot: Int) -> Never {
+    guard layout.isNarrow else {
+      fatalError(
+        "OpenDiffable: a snapshot can hold items in at most \(Self.maximumSlotCount) sections (section storage "
+          + "slots, deleted sections' included); this one would place items in slot \(slot).")
+    }
+    _internalError("the item table's narrow layout cannot hold slot \(slot)")
   }
 
   /// ``word(tag:slot:stored:)`` for a stored location.
-  @inlinable static func word(tag: UInt8, _ stored: _ItemTableLocation) -> UInt64 {
+  @inlinable func word(tag: UInt8, _ stored: _ItemTableLocation) -> UInt64 {
     word(tag: tag, slot: Int(stored.slot), stored: Int(stored.offset))
   }
 
-  /// The stored location an occupied bucket's word holds.
-  @inlinable static func location(_ word: UInt64) -> _ItemTableLocation {
+  /// The tag of an occupied bucket's word.
+  @inlinable func tag(ofWord word: UInt64) -> UInt64 { word >> tagShift }
+
+  /// A word without its tag: the location part, as ``word(tag:slot:stored:)`` makes it with tag 0.
+  @inlinable func untagged(_ word: UInt64) -> UInt64 { word & ~(0xFF << tagShift) }
+
+  /// The stored location an occupied bucket's word holds (the offset as stored: see
+  /// ``_ItemTable/_offset(stored:)``).
+  @inlinable func location(_ word: UInt64) -> _ItemTableLocation {
     var location = _ItemTableLocation(slot: 0, offset: 0)
-    location.slot = Int32(truncatingIfNeeded: (word & slotMask) >> 32)
-    location.offset = Int32(truncatingIfNeeded: word)
+    location.slot = Int32(truncatingIfNeeded: untagged(word) >> UInt64(layout.offsetBits))
+    location.offset = Int32(truncatingIfNeeded: word & offsetMask)
     return location
   }
 
@@ -662,7 +843,7 @@ final class _ItemTableStorage<Key: Hashable> {
   /// The hash the occupied `bucket` is placed by: the stored one (``storesHashes``), or its
   /// key's, read through `keys` (stored location → key) and hashed again.
   @inlinable @inline(__always) func hash(atBucket bucket: Int, keys: (_ItemTableLocation) -> Key) -> Int {
-    Self.storesHashes ? hashes.unsafelyUnwrapped[bucket] : hash(keys(Self.location(buckets[bucket])))
+    Self.storesHashes ? hashes.unsafelyUnwrapped[bucket] : hash(keys(location(self[bucket])))
   }
 
   /// The seven-bit tag of an occupied bucket whose key has `hash` (its low bits: the home bucket
@@ -673,19 +854,19 @@ final class _ItemTableStorage<Key: Hashable> {
   /// at most 7/10), so the probe ends.
   @inlinable func emptyBucket(forHash hash: Int) -> Int {
     var probe = home(hash)
-    while buckets[probe] != 0 { probe = next(probe) }
+    while self[probe] != 0 { probe = next(probe) }
     return probe
   }
 
   /// The bucket holding `key` (found) or the empty bucket where it would go (not found);
   /// `keys(stored location)` reads the key of a bucket whose tag matches.
   @inlinable func find(_ key: Key, hash: Int, keys: (_ItemTableLocation) -> Key) -> (bucket: Int, found: Bool) {
-    let tag = UInt64(Self.tag(hash))
+    let wanted = UInt64(Self.tag(hash))
     var bucket = home(hash)
     while true {
-      let word = buckets[bucket]
+      let word = self[bucket]
       if word == 0 { return (bucket, false) }
-      if word >> 56 == tag && keys(Self.location(word)) == key { return (bucket, true) }
+      if tag(ofWord: word) == wanted && keys(location(word)) == key { return (bucket, true) }
       bucket = next(bucket)
     }
   }
@@ -695,7 +876,7 @@ final class _ItemTableStorage<Key: Hashable> {
   @inlinable func find(hash: Int, word target: UInt64) -> (bucket: Int, found: Bool) {
     var bucket = home(hash)
     while true {
-      let word = buckets[bucket]
+      let word = self[bucket]
       if word == 0 { return (bucket, false) }
       if word == target { return (bucket, true) }
       bucket = next(bucket)
@@ -706,13 +887,13 @@ final class _ItemTableStorage<Key: Hashable> {
   /// `likelyHash` (its key's hash, computed again), or — for a key whose hash changed while it
   /// was stored — by searching every bucket. No such entry is an internal error and stops.
   @inlinable func bucket(ofSlot slot: Int, stored: Int, likelyHash hash: Int) -> Int {
-    let location = Self.word(tag: 0, slot: slot, stored: stored)
+    let location = word(tag: 0, slot: slot, stored: stored)
     var probe = home(hash)
-    while buckets[probe] != 0 {
-      if buckets[probe] & ~(0xFF << 56) == location { return probe }
+    while self[probe] != 0 {
+      if untagged(self[probe]) == location { return probe }
       probe = next(probe)
     }
-    for bucket in 0..<bucketCount where buckets[bucket] != 0 && buckets[bucket] & ~(0xFF << 56) == location {
+    for bucket in 0..<bucketCount where self[bucket] != 0 && untagged(self[bucket]) == location {
       return bucket
     }
     _internalError("an item-table entry has no bucket")
@@ -738,7 +919,6 @@ final class _ItemTableStorage<Key: Hashable> {
     count: Int, hashing hashOf: (Int) -> Int, _ body: (Int, Int) -> Bool
   ) -> Int {
     withUnsafeTemporaryAllocation(of: Int.self, capacity: 32) { hashes -> Int in
-      let buckets = buckets
       var start = 0
       while start < count {
         let end = Swift.min(start &+ 32, count)
@@ -747,7 +927,7 @@ final class _ItemTableStorage<Key: Hashable> {
           let hash = hashOf(index)
           hashes[index &- start] = hash
           // The word of each key's home: independent loads.
-          touched |= buckets[home(hash)]
+          touched |= self[home(hash)]
         }
         if touched == 0x7F { _keepAlive(touched) }  // never true (a tag sets the top bit): keeps the loads
         for index in start..<end where !body(index, hashes[index &- start]) {
@@ -761,7 +941,7 @@ final class _ItemTableStorage<Key: Hashable> {
 
   /// Fills the empty bucket `bucket` without counting the key; the caller updates `count`.
   @inlinable func initialize(bucket: Int, tag: UInt8, slot: Int, stored: Int, hash: Int) {
-    buckets[bucket] = Self.word(tag: tag, slot: slot, stored: stored)
+    self[bucket] = word(tag: tag, slot: slot, stored: stored)
     if Self.storesHashes { hashes.unsafelyUnwrapped[bucket] = hash }
   }
 
@@ -769,18 +949,18 @@ final class _ItemTableStorage<Key: Hashable> {
   /// every key stays reachable from its home bucket without tombstones; each one's home comes
   /// from its stored hash, or from its key read through `keys` (stored location → key).
   @inlinable func remove(at bucket: Int, keys: (_ItemTableLocation) -> Key) {
-    if _slowPath(buckets[bucket] == 0) { _internalError("removing an empty bucket of the item table") }
+    if _slowPath(self[bucket] == 0) { _internalError("removing an empty bucket of the item table") }
     count &-= 1
-    buckets[bucket] = 0
+    self[bucket] = 0
     var hole = bucket
     var probe = next(bucket)
-    while buckets[probe] != 0 {
+    while self[probe] != 0 {
       let home = home(hash(atBucket: probe, keys: keys))
       // The key at `probe` may fill the hole unless its home lies cyclically in (hole, probe].
       if distance(from: home, to: probe) >= distance(from: hole, to: probe) {
-        buckets[hole] = buckets[probe]
+        self[hole] = self[probe]
         if Self.storesHashes { hashes.unsafelyUnwrapped[hole] = hashes.unsafelyUnwrapped[probe] }
-        buckets[probe] = 0
+        self[probe] = 0
         hole = probe
       }
       probe = next(probe)
@@ -794,12 +974,11 @@ final class _ItemTableStorage<Key: Hashable> {
   /// ``hash(atBucket:keys:)`` (a stored hash is not computed again; other keys are read through
   /// `keys`, stored location → key).
   @inlinable func resized(to newBucketCount: Int, keys: (_ItemTableLocation) -> Key) -> _ItemTableStorage {
-    let fresh = _ItemTableStorage(bucketCount: newBucketCount, seed: seed)
-    let target = fresh.buckets
-    for bucket in 0..<bucketCount where buckets[bucket] != 0 {
+    let fresh = _ItemTableStorage(bucketCount: newBucketCount, seed: seed, layout: layout)
+    for bucket in 0..<bucketCount where self[bucket] != 0 {
       let hash = hash(atBucket: bucket, keys: keys)
       let empty = fresh.emptyBucket(forHash: hash)
-      target[empty] = buckets[bucket]
+      fresh[empty] = self[bucket]
       if Self.storesHashes { fresh.hashes.unsafelyUnwrapped[empty] = hash }
     }
     fresh.count = count

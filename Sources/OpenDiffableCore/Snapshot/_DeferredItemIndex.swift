@@ -326,9 +326,8 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     var table = _ItemTable<ItemIdentifierType>()
     let keys = { (slot: Int, offset: Int) in raw._slots[slot].items[offset] }
     // The layout for the largest section and slot first, so that the table is allocated once.
-    table._makeRoom(
-      forSlot: sections.reduce(0) { Swift.max($0, $1.slot) },
-      sectionSize: sections.reduce(0) { Swift.max($0, $1.keys.count) })
+    let largest = _ItemTable<ItemIdentifierType>._largest(sections)
+    table._makeRoom(forSlot: largest.slot, sectionSize: largest.size)
     table.reserveCapacity(_ItemTable<ItemIdentifierType>.capacityWithRoom(for: itemCount), keys: keys)
     var clean = true
     for (slot, items) in sections where !table.insertAllNew(items, slot: slot, firstOffset: 0, keys: keys) {

@@ -348,11 +348,11 @@ struct _ItemTable<Key: Hashable> {
   /// exactly one entry per position even when keys break `Hashable`'s contract. O(n).
   @inlinable mutating func rebuild(from sections: [(slot: Int, keys: [Key])]) {
     let total = sections.reduce(0) { $0 + $1.keys.count }
-    let largest = sections.reduce(0) { Swift.max($0, $1.keys.count) }
+    let largest = Self._largest(sections)
     let fresh = Storage(
       bucketCount: Storage.bucketCount(forCount: Self.capacityWithRoom(for: total)),
       seed: _storage?.seed ?? _ItemHash.makeSeed(),
-      layout: .fitting(sectionSize: largest, slot: sections.reduce(0) { Swift.max($0, $1.slot) }))
+      layout: .fitting(sectionSize: largest.size, slot: largest.slot))
     for (slot, keys) in sections {
       keys.withUnsafeBufferPointer { keys in
         _ = fresh._forEachBatch(count: keys.count, hashing: { fresh.hash(keys[$0]) }) { offset, hash in
@@ -365,6 +365,12 @@ struct _ItemTable<Key: Hashable> {
     }
     _storage = fresh
     _biases = []
+  }
+
+  /// The largest slot and the largest section of `sections`: what the layout of a table built
+  /// from them must hold (``_ItemTableLayout/fitting(sectionSize:slot:)``). O(sections).
+  @inlinable static func _largest(_ sections: [(slot: Int, keys: [Key])]) -> (slot: Int, size: Int) {
+    sections.reduce((slot: 0, size: 0)) { (Swift.max($0.slot, $1.slot), Swift.max($0.size, $1.keys.count)) }
   }
 
   /// Inserts every key of `keys`, which should all be new, with locations `(slot, firstOffset)`,
@@ -614,11 +620,27 @@ struct _ItemTableLocation: Sendable, Hashable {
 struct _ItemTableLayout: Sendable, Equatable {
   @usableFromInline let isNarrow: Bool
   @usableFromInline let offsetBits: Int
+  /// Where the tag starts in a word: 24 (narrow) or 56. (This and the three below follow from the
+  /// two above; they are kept so that encoding and decoding a word computes none of them.)
+  @usableFromInline let tagShift: UInt64
+  /// The offset bits of a word.
+  @usableFromInline let offsetMask: UInt64
+  /// The first slot a word cannot hold.
+  @usableFromInline let slotLimit: Int
+  /// The most items a section may have for its offsets to fit.
+  @usableFromInline let sizeLimit: Int
 
   @inlinable init(isNarrow: Bool, offsetBits: Int) {
     self.isNarrow = isNarrow
     self.offsetBits = offsetBits
+    tagShift = isNarrow ? 24 : 56
+    offsetMask = UInt64.max >> (64 &- offsetBits)
+    slotLimit = isNarrow ? 1 << (24 &- offsetBits) : Self.maximumSlotCount
+    sizeLimit = isNarrow ? 1 << (offsetBits &- 1) : Int(Int32.max)
   }
+
+  /// The number of section storage slots a table can name: 2^24.
+  @inlinable static var maximumSlotCount: Int { 1 << 24 }
 
   /// 64-bit words: 24 bits of slot, 32 of offset.
   @inlinable static var wide: Self { Self(isNarrow: false, offsetBits: 32) }
@@ -657,14 +679,14 @@ final class _ItemTableStorage<Key: Hashable> {
   /// seven bits of the key's hash) in the top byte, then the section's storage slot, then the
   /// stored offset (see ``_ItemTable/_biases``) in the low ``_ItemTableLayout/offsetBits``.
   @usableFromInline let words: UnsafeMutableRawPointer
-  /// Where the tag starts in a word: 24 (narrow) or 56.
-  @usableFromInline let tagShift: UInt64
+  /// Where the tag starts in a word (``_ItemTableLayout/tagShift``).
+  @inlinable var tagShift: UInt64 { layout.tagShift }
   /// The offset bits of a word.
-  @usableFromInline let offsetMask: UInt64
+  @inlinable var offsetMask: UInt64 { layout.offsetMask }
   /// The first slot a word cannot hold.
-  @usableFromInline let slotLimit: Int
+  @inlinable var slotLimit: Int { layout.slotLimit }
   /// The most items a section may have for its offsets to fit (see ``_ItemTableLayout``).
-  @usableFromInline let sizeLimit: Int
+  @inlinable var sizeLimit: Int { layout.sizeLimit }
   /// Per occupied bucket, when ``storesHashes``: the full hash its key had when it was inserted
   /// (moved with the bucket's word); nil otherwise. Growth and backward-shift deletion read it
   /// instead of reading the key and hashing it again. Lookups still hash the key they are given,
@@ -683,7 +705,7 @@ final class _ItemTableStorage<Key: Hashable> {
   @inlinable static var maximumCount: Int { maxCount(forBucketCount: maximumBucketCount) }
 
   /// The number of section storage slots a table can name: 2^24 (in the wide layout).
-  @inlinable static var maximumSlotCount: Int { 1 << 24 }
+  @inlinable static var maximumSlotCount: Int { _ItemTableLayout.maximumSlotCount }
 
   /// Whether the table stores each key's hash (``hashes``): for every key not hashed from its
   /// bits (``_ItemHash/hashesFromBits(_:)``), whose `hash(into:)` — `Hasher`, tens to hundreds
@@ -715,10 +737,6 @@ final class _ItemTableStorage<Key: Hashable> {
     self.maxCount = Self.maxCount(forBucketCount: bucketCount)
     self.seed = seed
     self.layout = layout
-    tagShift = layout.isNarrow ? 24 : 56
-    offsetMask = UInt64.max >> (64 &- layout.offsetBits)
-    slotLimit = layout.isNarrow ? 1 << (24 &- layout.offsetBits) : Self.maximumSlotCount
-    sizeLimit = layout.isNarrow ? 1 << (layout.offsetBits &- 1) : Int(Int32.max)
     let bytes = Self.wordBytes(bucketCount, layout)
     words = UnsafeMutableRawPointer(_allocateLargeTable(of: UInt8.self, count: bytes))
     if layout.isNarrow {
@@ -737,10 +755,6 @@ final class _ItemTableStorage<Key: Hashable> {
     maxCount = other.maxCount
     seed = other.seed
     layout = other.layout
-    tagShift = other.tagShift
-    offsetMask = other.offsetMask
-    slotLimit = other.slotLimit
-    sizeLimit = other.sizeLimit
     let bytes = Self.wordBytes(bucketCount, layout)
     words = UnsafeMutableRawPointer(_allocateLargeTable(of: UInt8.self, count: bytes))
     words.copyMemory(from: other.words, byteCount: bytes)

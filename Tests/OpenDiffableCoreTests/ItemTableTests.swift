@@ -170,6 +170,19 @@ struct ItemTableTests {
     }
   }
 
+  /// An empty table's first bulk insertion allocates its storage once, with the layout and the
+  /// room it needs: the storage that makes room for the layout is the one the keys go into.
+  @Test func firstInsertionAllocatesItsStorageOnce() {
+    let keys = Array(0..<5_000)
+    var table = _ItemTable<Int>()
+    table._makeRoom(forSlot: 3, sectionSize: keys.count, reserving: keys.count)
+    let made = table._storage.map(ObjectIdentifier.init)
+    #expect(table.capacity >= keys.count)
+    #expect(table.insertAllNew(keys, slot: 3, firstOffset: 0) { _, offset in keys[offset] })
+    #expect(table._storage.map(ObjectIdentifier.init) == made)
+    #expect(table._storage?.layout == _ItemTableLayout.fitting(sectionSize: keys.count, slot: 3))
+  }
+
   @Test func matchesDictionaryWithHeavyCollisions() async {
     await propertyCheck(count: 200, input: Gen.int(in: 0...1_000_000).array(of: 1...150)) { codes in
       checkItemTable(codes: codes, keySpace: 40) { CollidingKey(value: $0) }
@@ -457,7 +470,7 @@ func longestProbeDistance<Key: Hashable>(_ keys: [Key], seed: UInt64? = nil) -> 
   var longest = 0
   for bucket in 0..<storage.bucketCount where storage[bucket] != 0 {
     let home = storage.home(storage.hash(keys[Int(storage.location(storage[bucket]).offset)]))
-    longest = max(longest, storage.distance(from: home, to: bucket))
+    longest = max(longest, storage.buckets.distance(from: home, to: bucket))
   }
   return longest
 }

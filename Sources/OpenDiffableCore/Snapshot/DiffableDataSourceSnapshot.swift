@@ -281,14 +281,14 @@ extension DiffableDataSourceSnapshot {
 
   /// The location of `item` in the item index (its slot and its offset in the slot's items),
   /// or nil. The index reads the keys it compares from the sections. O(1) average.
-  @inlinable func _itemLocation(_ item: ItemIdentifierType) -> _ItemLocation? {
+  @inlinable @inline(__always) func _itemLocation(_ item: ItemIdentifierType) -> _ItemLocation? {
     _withItemKeys { _itemLocations.location(of: item, keys: $0) }
   }
 
   /// Calls `body` with the reader of the keys the item index compares, `keys(slot, offset)`:
   /// the sections, borrowed through a pointer, not read through a closure over `self` (see
   /// ``_withItemIndex(_:)``). O(1) besides `body`.
-  @inlinable func _withItemKeys<R>(_ body: ((Int, Int) -> ItemIdentifierType) -> R) -> R {
+  @inlinable @inline(__always) func _withItemKeys<R>(_ body: ((Int, Int) -> ItemIdentifierType) -> R) -> R {
     _slots.withUnsafeBufferPointer { slots in body { slots[$0].items[$1] } }
   }
 

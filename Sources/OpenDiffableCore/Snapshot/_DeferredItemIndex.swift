@@ -327,8 +327,9 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     let keys = { (slot: Int, offset: Int) in raw._slots[slot].items[offset] }
     // The layout for the largest section and slot first, so that the table is allocated once.
     let largest = _ItemTable<ItemIdentifierType>._largest(sections)
-    table._makeRoom(forSlot: largest.slot, sectionSize: largest.size)
-    table.reserveCapacity(_ItemTable<ItemIdentifierType>.capacityWithRoom(for: itemCount), keys: keys)
+    table._makeRoom(
+      forSlot: largest.slot, sectionSize: largest.size,
+      reserving: _ItemTable<ItemIdentifierType>.capacityWithRoom(for: itemCount))
     var clean = true
     for (slot, items) in sections where !table.insertAllNew(items, slot: slot, firstOffset: 0, keys: keys) {
       clean = false
@@ -380,8 +381,8 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     // identifiers of calls that repeated an earlier identifier, without those.
     var arrays: [[ItemIdentifierType]] = []
     arrays.reserveCapacity(calls.count)
-    table._makeRoom(forSlot: calls.count, sectionSize: calls.reduce(0) { Swift.max($0, $1.items.count) })
-    table.reserveCapacity(itemCount) { _, _ in _internalError("an empty index read a key") }
+    table._makeRoom(
+      forSlot: calls.count, sectionSize: calls.reduce(0) { Swift.max($0, $1.items.count) }, reserving: itemCount)
     for call in calls {
       arrays.append(call.items)
       if table.insertAllNew(call.items, slot: arrays.count - 1, firstOffset: 0, keys: { arrays[$0][$1] }) {

@@ -80,16 +80,15 @@ struct _ItemTable<Key: Hashable> {
 
   /// The location of `key`, or nil; `keys(slot, offset)` is the key at a location (the
   /// sections). O(1) average.
-  @inlinable func location(of key: Key, keys: (Int, Int) -> Key) -> Value? {
+  @inlinable @inline(__always) func location(of key: Key, keys: (Int, Int) -> Key) -> Value? {
     guard let storage = _storage else { return nil }
     let hash = storage.hash(key)
     if _biases.isEmpty {
       // No section has a bias (the common case): stored offsets are the offsets.
-      let (bucket, found) = storage.find(key, hash: hash) { keys(Int($0.slot), Int($0.offset)) }
-      return found ? storage.location(storage[bucket]) : nil
+      return storage.buckets.location(of: key, hash: hash) { keys(Int($0.slot), Int($0.offset)) }
     }
-    let (bucket, found) = storage.find(key, hash: hash) { keys(Int($0.slot), _offset(stored: $0)) }
-    return found ? _location(stored: storage.location(storage[bucket])) : nil
+    return storage.buckets.location(of: key, hash: hash) { keys(Int($0.slot), _offset(stored: $0)) }
+      .map(_location(stored:))
   }
 
   /// The bias of `slot` (see `_biases`). O(1).
@@ -98,7 +97,7 @@ struct _ItemTable<Key: Hashable> {
   }
 
   /// The bits of a stored offset (``_ItemTableLayout``): offsets and biases add modulo 2^bits.
-  @inlinable var _offsetMask: UInt32 { UInt32(truncatingIfNeeded: _storage?.offsetMask ?? 0xFFFF_FFFF) }
+  @inlinable var _offsetMask: UInt32 { UInt32(truncatingIfNeeded: _storage?.layout.offsetMask ?? 0xFFFF_FFFF) }
 
   /// `offset` plus `bias`, modulo 2^bits (``_offsetMask``).
   @inlinable static func _add(_ offset: Int32, _ bias: Int32, mask: UInt32) -> Int32 {
@@ -129,11 +128,15 @@ struct _ItemTable<Key: Hashable> {
   /// Changes the table's layout, before an operation stores locations in `slot` of a section
   /// of `size` items, if the layout cannot hold them (``_ItemTableLayout``). Reads no key.
   /// O(1) when it holds them; O(buckets) otherwise (which happens O(log n) times as a table
-  /// grows to n items, and once at most when it turns wide).
-  @inlinable @inline(__always) mutating func _makeRoom(forSlot slot: Int, sectionSize size: Int) {
+  /// grows to n items, and once at most when it turns wide). A table that has no storage yet
+  /// gets one with room for `extra` keys, so that the insertion that follows does not allocate
+  /// again.
+  @inlinable @inline(__always) mutating func _makeRoom(
+    forSlot slot: Int, sectionSize size: Int, reserving extra: Int = 0
+  ) {
     guard let storage = _storage else {
       _storage = Storage(
-        bucketCount: Storage.bucketCount(forCount: 0), seed: _ItemHash.makeSeed(),
+        bucketCount: Storage.bucketCount(forCount: extra), seed: _ItemHash.makeSeed(),
         layout: .fitting(sectionSize: size, slot: slot))
       return
     }
@@ -153,20 +156,22 @@ struct _ItemTable<Key: Hashable> {
       _biases = []
       return
     }
+    let buckets = storage.buckets
     var largestSlot = slot
     var largestSize = size
-    for bucket in 0..<storage.bucketCount where storage[bucket] != 0 {
-      let stored = storage.location(storage[bucket])
+    for bucket in 0..<buckets.bucketCount where buckets[bucket] != 0 {
+      let stored = buckets.location(buckets[bucket])
       largestSlot = Swift.max(largestSlot, Int(stored.slot))
       largestSize = Swift.max(largestSize, _offset(stored: stored) &+ 1)
     }
     let layout = _ItemTableLayout.fitting(sectionSize: largestSize, slot: largestSlot)
-    let fresh = Storage(bucketCount: storage.bucketCount, seed: storage.seed, layout: layout)
-    for bucket in 0..<storage.bucketCount where storage[bucket] != 0 {
-      let word = storage[bucket]
-      let stored = storage.location(word)
-      fresh[bucket] = fresh.word(
-        tag: UInt8(truncatingIfNeeded: storage.tag(ofWord: word)), slot: Int(stored.slot),
+    let fresh = Storage(bucketCount: buckets.bucketCount, seed: storage.seed, layout: layout)
+    let target = fresh.buckets
+    for bucket in 0..<buckets.bucketCount where buckets[bucket] != 0 {
+      let word = buckets[bucket]
+      let stored = buckets.location(word)
+      target[bucket] = target.word(
+        tag: UInt8(truncatingIfNeeded: buckets.tag(ofWord: word)), slot: Int(stored.slot),
         stored: _offset(stored: stored))
       if Storage.storesHashes { fresh.hashes.unsafelyUnwrapped[bucket] = storage.hashes.unsafelyUnwrapped[bucket] }
     }
@@ -220,22 +225,22 @@ struct _ItemTable<Key: Hashable> {
 
   /// The sweep of ``moveEntries(ofSlot:sectionSize:count:key:old:new:sweep:_:)``. O(buckets).
   @inlinable mutating func _sweep(slot: Int, range: Range<Int>, _ newOffset: (Int) -> Int) {
-    let storage = _uniqueStorage()
-    let slotBits = storage.word(tag: 0, slot: slot, stored: 0)
-    let offsetMask = storage.offsetMask
-    let slotMask = storage.untagged(~0) & ~offsetMask
+    let buckets = _uniqueStorage().buckets
+    let slotBits = buckets.word(tag: 0, slot: slot, stored: 0)
+    let offsetMask = buckets.layout.offsetMask
+    let slotMask = buckets.untagged(~0) & ~offsetMask
     let bias = UInt64(UInt32(bitPattern: _bias(ofSlot: slot)))
     let lower = UInt64(range.lowerBound)
     let width = UInt64(range.count)
-    for bucket in 0..<storage.bucketCount {
-      let word = storage[bucket]
+    for bucket in 0..<buckets.bucketCount {
+      let word = buckets[bucket]
       // Occupied, in `slot` (the tag's high bit is set in every occupied bucket).
       guard word & slotMask == slotBits && word != 0 else { continue }
       let offset = (word &+ bias) & offsetMask
       // One unsigned comparison: `offset` in `range`.
       guard offset &- lower < width else { continue }
       let stored = UInt64(UInt(bitPattern: newOffset(Int(offset)))) &- bias
-      storage[bucket] = word & ~offsetMask | stored & offsetMask
+      buckets[bucket] = word & ~offsetMask | stored & offsetMask
     }
   }
 
@@ -305,12 +310,13 @@ struct _ItemTable<Key: Hashable> {
     guard count > 0 else { return nil }
     let storage = _uniqueStorage()
     let bias = Int(_bias(ofSlot: slot))
+    let buckets = storage.buckets
     let stopped = storage._forEachBatch(count: count, hashing: { storage.hash(key($0)) }) { index, hash in
       let tag = Storage.tag(hash)
-      let (bucket, found) = storage.find(
-        hash: hash, word: storage.word(tag: tag, slot: slot, stored: old(index) &- bias))
+      let (bucket, found) = buckets.find(
+        hash: hash, word: buckets.word(tag: tag, slot: slot, stored: old(index) &- bias))
       guard found else { return false }
-      storage[bucket] = storage.word(tag: tag, slot: slot, stored: new(index) &- bias)
+      buckets[bucket] = buckets.word(tag: tag, slot: slot, stored: new(index) &- bias)
       return true
     }
     return stopped < count ? stopped : nil
@@ -354,10 +360,12 @@ struct _ItemTable<Key: Hashable> {
       seed: _storage?.seed ?? _ItemHash.makeSeed(),
       layout: .fitting(sectionSize: largest.size, slot: largest.slot))
     for (slot, keys) in sections {
+      let buckets = fresh.buckets
       keys.withUnsafeBufferPointer { keys in
         _ = fresh._forEachBatch(count: keys.count, hashing: { fresh.hash(keys[$0]) }) { offset, hash in
           fresh.initialize(
-            bucket: fresh.emptyBucket(forHash: hash), tag: Storage.tag(hash), slot: slot, stored: offset, hash: hash)
+            bucket: buckets.emptyBucket(forHash: hash), of: buckets, tag: Storage.tag(hash), slot: slot,
+            stored: offset, hash: hash)
           return true
         }
       }
@@ -389,20 +397,21 @@ struct _ItemTable<Key: Hashable> {
     _ keys: ArraySlice<Key>, slot: Int, firstOffset: Int, keys sections: (Int, Int) -> Key
   ) -> Bool {
     defer { _checkInvariantsIfEnabled(keys: sections) }
-    _makeRoom(forSlot: slot, sectionSize: firstOffset &+ keys.count)
+    _makeRoom(forSlot: slot, sectionSize: firstOffset &+ keys.count, reserving: keys.count)
     let storage = _uniqueStorage(reserving: keys.count, keys: sections)
     let firstStored = firstOffset &- Int(_bias(ofSlot: slot))
     // Read once: a class property accessed inside the closure would pay a dynamic exclusivity
     // check per key.
     let base = storage.count
+    let buckets = storage.buckets
     let inserted = keys.withUnsafeBufferPointer { buffer -> Int in
       storage._forEachBatch(count: buffer.count, hashing: { storage.hash(buffer[$0]) }) { index, hash in
-        let (bucket, found) = storage.find(buffer[index], hash: hash) {
+        let (bucket, found) = buckets.find(buffer[index], hash: hash) {
           sections(Int($0.slot), _offset(stored: $0))
         }
         if found { return false }
         storage.initialize(
-          bucket: bucket, tag: Storage.tag(hash), slot: slot, stored: firstStored &+ index, hash: hash)
+          bucket: bucket, of: buckets, tag: Storage.tag(hash), slot: slot, stored: firstStored &+ index, hash: hash)
         return true
       }
     }
@@ -426,16 +435,17 @@ struct _ItemTable<Key: Hashable> {
     let hash = storage.hash(key)
     let tag = UInt64(Storage.tag(hash))
     let own = _stored(location)
-    var bucket = storage.home(hash)
+    let buckets = storage.buckets
+    var bucket = buckets.home(hash)
     var others = 0
     while true {
-      let word = storage[bucket]
+      let word = buckets[bucket]
       if word == 0 { return others }
-      if storage.tag(ofWord: word) == tag {
-        let stored = storage.location(word)
+      if buckets.tag(ofWord: word) == tag {
+        let stored = buckets.location(word)
         if stored != own && keys(Int(stored.slot), _offset(stored: stored)) == key { others += 1 }
       }
-      bucket = storage.next(bucket)
+      bucket = buckets.next(bucket)
     }
   }
 
@@ -449,10 +459,11 @@ struct _ItemTable<Key: Hashable> {
       for index in keys.indices { body(index, nil) }
       return
     }
+    let buckets = storage.buckets
     if _biases.isEmpty {
       _ = storage.forEachBatch(of: keys) { index, key, hash in
-        let (bucket, found) = storage.find(key, hash: hash) { sections(Int($0.slot), Int($0.offset)) }
-        body(index, found ? storage.location(storage[bucket]) : nil)
+        let (bucket, found) = buckets.find(key, hash: hash) { sections(Int($0.slot), Int($0.offset)) }
+        body(index, found ? buckets.location(buckets[bucket]) : nil)
         return true
       }
       return
@@ -463,12 +474,12 @@ struct _ItemTable<Key: Hashable> {
         Int(Self._add(stored.offset, Int(stored.slot) < biases.count ? biases[Int(stored.slot)] : 0, mask: mask))
       }
       _ = storage.forEachBatch(of: keys) { index, key, hash in
-        let (bucket, found) = storage.find(key, hash: hash) { sections(Int($0.slot), offset($0)) }
+        let (bucket, found) = buckets.find(key, hash: hash) { sections(Int($0.slot), offset($0)) }
         guard found else {
           body(index, nil)
           return true
         }
-        var location = storage.location(storage[bucket])
+        var location = buckets.location(buckets[bucket])
         location.offset = Int32(truncatingIfNeeded: offset(location))
         body(index, location)
         return true
@@ -604,67 +615,13 @@ struct _ItemTableLocation: Sendable, Hashable {
   }
 }
 
-/// How an ``_ItemTableStorage`` packs a location into a bucket's word: `UInt32` words (narrow)
-/// with `offsetBits` bits of offset and the remaining 24 - `offsetBits` bits of slot, or
-/// `UInt64` words (wide) with a 32-bit offset and a 24-bit slot. The tag takes the top byte of
-/// either.
-///
-/// Narrow words halve the table (4 bytes per bucket: about 5.9 bytes per key, against 11.8),
-/// which halves what copying a snapshot's index moves through the caches. They hold a table
-/// whose sections have at most 2^(`offsetBits` - 1) items and whose slots are below
-/// 2^(24 - `offsetBits`): one spare offset bit keeps every offset that a bulk move stores on
-/// the way (an offset minus the amount its bias is about to change by) distinct modulo
-/// 2^`offsetBits` from every other. The table changes layout before an operation would store
-/// a location that does not fit (``_ItemTable/_makeRoom(forSlot:sectionSize:)``).
-@usableFromInline
-struct _ItemTableLayout: Sendable, Equatable {
-  @usableFromInline let isNarrow: Bool
-  @usableFromInline let offsetBits: Int
-  /// Where the tag starts in a word: 24 (narrow) or 56. (This and the three below follow from the
-  /// two above; they are kept so that encoding and decoding a word computes none of them.)
-  @usableFromInline let tagShift: UInt64
-  /// The offset bits of a word.
-  @usableFromInline let offsetMask: UInt64
-  /// The first slot a word cannot hold.
-  @usableFromInline let slotLimit: Int
-  /// The most items a section may have for its offsets to fit.
-  @usableFromInline let sizeLimit: Int
-
-  @inlinable init(isNarrow: Bool, offsetBits: Int) {
-    self.isNarrow = isNarrow
-    self.offsetBits = offsetBits
-    tagShift = isNarrow ? 24 : 56
-    offsetMask = UInt64.max >> (64 &- offsetBits)
-    slotLimit = isNarrow ? 1 << (24 &- offsetBits) : Self.maximumSlotCount
-    sizeLimit = isNarrow ? 1 << (offsetBits &- 1) : Int(Int32.max)
-  }
-
-  /// The number of section storage slots a table can name: 2^24.
-  @inlinable static var maximumSlotCount: Int { 1 << 24 }
-
-  /// 64-bit words: 24 bits of slot, 32 of offset.
-  @inlinable static var wide: Self { Self(isNarrow: false, offsetBits: 32) }
-
-  /// The layout of a new, empty table: narrow, sections of up to 2,048 items in 4,096 slots.
-  @inlinable static var initial: Self { Self(isNarrow: true, offsetBits: 12) }
-
-  /// A narrow layout that holds sections of `sectionSize` items in slots up to `slot`, with one
-  /// more offset bit of room when that leaves a spare slot bit; or ``wide`` when none does.
-  @inlinable static func fitting(sectionSize: Int, slot: Int) -> Self {
-    // Offsets need `size <= 2^(k - 1)`; slots `slot < 2^(24 - k)`.
-    let fewest = Swift.max(1, (Int.bitWidth &- Swift.max(0, sectionSize &- 1).leadingZeroBitCount) &+ 1)
-    let most = 24 &- (Int.bitWidth &- Swift.max(0, slot).leadingZeroBitCount)
-    guard fewest <= most else { return .wide }
-    return Self(isNarrow: true, offsetBits: most &- fewest >= 2 ? fewest &+ 1 : fewest)
-  }
-}
-
-/// The storage of an ``_ItemTable``: `bucketCount` buckets of one word each (see
-/// ``word(tag:slot:stored:)`` and ``_ItemTableLayout``), and, for keys not hashed from their
-/// bits, each occupied bucket's hash beside it.
+/// The storage of an ``_ItemTable``: `bucketCount` buckets of one word each (``buckets``, see
+/// ``_ItemTableWords`` and ``_ItemTableLayout``), and, for keys not hashed from their bits, each
+/// occupied bucket's hash beside it.
 @usableFromInline
 final class _ItemTableStorage<Key: Hashable> {
-  @usableFromInline let bucketCount: Int
+  /// The words, their number and layout.
+  @usableFromInline let buckets: _ItemTableWords
   @usableFromInline let maxCount: Int
   /// The number of occupied buckets. Not checked for exclusive access at run time: the storage
   /// is mutated only through an ``_ItemTable`` that references it uniquely (copy-on-write), so
@@ -672,21 +629,6 @@ final class _ItemTableStorage<Key: Hashable> {
   /// about a dozen per single-item insertion or removal) cost a fifth of such a call's
   /// instructions.
   @exclusivity(unchecked) @usableFromInline var count: Int = 0
-  /// How words pack a location.
-  @usableFromInline let layout: _ItemTableLayout
-  /// Per bucket, a `UInt32` word when the layout is narrow, a `UInt64` one otherwise (read and
-  /// written as `UInt64` through ``subscript(_:)``): 0 when empty; else the tag (`0x80` plus
-  /// seven bits of the key's hash) in the top byte, then the section's storage slot, then the
-  /// stored offset (see ``_ItemTable/_biases``) in the low ``_ItemTableLayout/offsetBits``.
-  @usableFromInline let words: UnsafeMutableRawPointer
-  /// Where the tag starts in a word (``_ItemTableLayout/tagShift``).
-  @inlinable var tagShift: UInt64 { layout.tagShift }
-  /// The offset bits of a word.
-  @inlinable var offsetMask: UInt64 { layout.offsetMask }
-  /// The first slot a word cannot hold.
-  @inlinable var slotLimit: Int { layout.slotLimit }
-  /// The most items a section may have for its offsets to fit (see ``_ItemTableLayout``).
-  @inlinable var sizeLimit: Int { layout.sizeLimit }
   /// Per occupied bucket, when ``storesHashes``: the full hash its key had when it was inserted
   /// (moved with the bucket's word); nil otherwise. Growth and backward-shift deletion read it
   /// instead of reading the key and hashing it again. Lookups still hash the key they are given,
@@ -697,6 +639,15 @@ final class _ItemTableStorage<Key: Hashable> {
   /// The seed of ``hash(_:)``. Copies and resized tables keep it (a copy keeps the bucket
   /// layout); new tables take the process's (``_ItemHash/makeSeed()``).
   @usableFromInline let seed: UInt64
+
+  /// The number of buckets.
+  @inlinable var bucketCount: Int { buckets.bucketCount }
+  /// How words pack a location.
+  @inlinable var layout: _ItemTableLayout { buckets.layout }
+  /// The first slot a word cannot hold.
+  @inlinable var slotLimit: Int { buckets.layout.slotLimit }
+  /// The most items a section may have for its offsets to fit (see ``_ItemTableLayout``).
+  @inlinable var sizeLimit: Int { buckets.layout.sizeLimit }
 
   /// The largest bucket count (2^30 where `Int` is 32-bit).
   @inlinable static var maximumBucketCount: Int { Int.bitWidth == 64 ? 1 << 32 : 1 << 30 }
@@ -725,25 +676,19 @@ final class _ItemTableStorage<Key: Hashable> {
     return buckets
   }
 
-  /// The bytes of `bucketCount` words of `layout`.
-  @inlinable static func wordBytes(_ bucketCount: Int, _ layout: _ItemTableLayout) -> Int {
-    bucketCount &* (layout.isNarrow ? 4 : 8)
-  }
-
   /// An empty table; `bucketCount` is at least 16 and at most ``maximumBucketCount`` (any
   /// number: home buckets come from a multiplication, not a mask).
   @inlinable init(bucketCount: Int, seed: UInt64, layout: _ItemTableLayout = .initial) {
-    self.bucketCount = bucketCount
     self.maxCount = Self.maxCount(forBucketCount: bucketCount)
     self.seed = seed
-    self.layout = layout
-    let bytes = Self.wordBytes(bucketCount, layout)
-    words = UnsafeMutableRawPointer(_allocateLargeTable(of: UInt8.self, count: bytes))
+    let bytes = _ItemTableWords.byteCount(bucketCount, layout)
+    let words = UnsafeMutableRawPointer(_allocateLargeTable(of: UInt8.self, count: bytes))
     if layout.isNarrow {
       words.initializeMemory(as: UInt32.self, repeating: 0, count: bucketCount)
     } else {
       words.initializeMemory(as: UInt64.self, repeating: 0, count: bucketCount)
     }
+    buckets = _ItemTableWords(base: words, bucketCount: bucketCount, layout: layout)
     // Hashes are read only where the bucket is occupied, so they need no zeroing (a copy copies
     // the whole array as raw bytes, ``init(copying:)``).
     hashes = Self.storesHashes ? _allocateLargeTable(of: Int.self, count: bucketCount) : nil
@@ -751,18 +696,19 @@ final class _ItemTableStorage<Key: Hashable> {
 
   /// A table with the same buckets as `other`, copied in one pass each (no zeroing first).
   @inlinable init(copying other: _ItemTableStorage) {
-    bucketCount = other.bucketCount
+    let bucketCount = other.bucketCount
+    let layout = other.layout
     maxCount = other.maxCount
     seed = other.seed
-    layout = other.layout
-    let bytes = Self.wordBytes(bucketCount, layout)
-    words = UnsafeMutableRawPointer(_allocateLargeTable(of: UInt8.self, count: bytes))
-    words.copyMemory(from: other.words, byteCount: bytes)
+    let bytes = _ItemTableWords.byteCount(bucketCount, layout)
+    let words = UnsafeMutableRawPointer(_allocateLargeTable(of: UInt8.self, count: bytes))
+    words.copyMemory(from: other.buckets.base, byteCount: bytes)
     if layout.isNarrow {
       _ = words.bindMemory(to: UInt32.self, capacity: bucketCount)
     } else {
       _ = words.bindMemory(to: UInt64.self, capacity: bucketCount)
     }
+    buckets = _ItemTableWords(base: words, bucketCount: bucketCount, layout: layout)
     if let source = other.hashes {
       let copied = _allocateLargeTable(of: Int.self, count: bucketCount)
       UnsafeMutableRawPointer(copied).copyMemory(from: source, byteCount: bucketCount * MemoryLayout<Int>.stride)
@@ -774,140 +720,72 @@ final class _ItemTableStorage<Key: Hashable> {
   }
 
   @inlinable deinit {
-    _deallocateLargeTable(words.assumingMemoryBound(to: UInt8.self), count: Self.wordBytes(bucketCount, layout))
+    _deallocateLargeTable(
+      buckets.base.assumingMemoryBound(to: UInt8.self), count: _ItemTableWords.byteCount(bucketCount, layout))
     if let hashes { _deallocateLargeTable(hashes, count: bucketCount) }
   }
 
-  /// The word of `bucket`, widened to 64 bits. O(1).
+  /// The word of `bucket`, widened to 64 bits (``_ItemTableWords/subscript(_:)``). O(1).
   @inlinable subscript(bucket: Int) -> UInt64 {
-    @inline(__always) get {
-      layout.isNarrow
-        ? UInt64(words.assumingMemoryBound(to: UInt32.self)[bucket])
-        : words.assumingMemoryBound(to: UInt64.self)[bucket]
-    }
-    @inline(__always) set {
-      if layout.isNarrow {
-        words.assumingMemoryBound(to: UInt32.self)[bucket] = UInt32(truncatingIfNeeded: newValue)
-      } else {
-        words.assumingMemoryBound(to: UInt64.self)[bucket] = newValue
-      }
-    }
+    @inline(__always) get { buckets[bucket] }
+    @inline(__always) set { buckets[bucket] = newValue }
   }
 
-  /// The word of an occupied bucket: `tag`, `slot` and the stored offset `stored` (truncated to
-  /// the layout's offset bits: offsets wrap with their bias). A slot the layout cannot hold stops
-  /// the process: past ``maximumSlotCount`` with a message (the wide layout); in the narrow
-  /// layout it is an internal error (the table changes layout before storing such a slot).
+  /// ``_ItemTableWords/word(tag:slot:stored:)``.
   @inlinable func word(tag: UInt8, slot: Int, stored: Int) -> UInt64 {
-    if _slowPath(UInt(bitPattern: slot) >= UInt(slotLimit)) { _slotOutOfRange(slot) }
-    return UInt64(tag) << tagShift | UInt64(slot) << UInt64(layout.offsetBits)
-      | UInt64(UInt(bitPattern: stored)) & offsetMask
-  }
-
-  /// Stops the process for a slot ``word(tag:slot:stored:)`` cannot store.
-  @inlinable @inline(never) func _slotOutOfRange(_ slot: Int) -> Never {
-    guard layout.isNarrow else {
-      fatalError(
-        "OpenDiffable: a snapshot can hold items in at most \(Self.maximumSlotCount) sections (section storage "
-          + "slots, deleted sections' included); this one would place items in slot \(slot).")
-    }
-    _internalError("the item table's narrow layout cannot hold slot \(slot)")
+    buckets.word(tag: tag, slot: slot, stored: stored)
   }
 
   /// ``word(tag:slot:stored:)`` for a stored location.
   @inlinable func word(tag: UInt8, _ stored: _ItemTableLocation) -> UInt64 {
-    word(tag: tag, slot: Int(stored.slot), stored: Int(stored.offset))
+    buckets.word(tag: tag, slot: Int(stored.slot), stored: Int(stored.offset))
   }
 
   /// The tag of an occupied bucket's word.
-  @inlinable func tag(ofWord word: UInt64) -> UInt64 { word >> tagShift }
+  @inlinable func tag(ofWord word: UInt64) -> UInt64 { buckets.tag(ofWord: word) }
 
-  /// A word without its tag: the location part, as ``word(tag:slot:stored:)`` makes it with tag 0.
-  @inlinable func untagged(_ word: UInt64) -> UInt64 { word & ~(0xFF << tagShift) }
+  /// ``_ItemTableWords/location(_:)``.
+  @inlinable func location(_ word: UInt64) -> _ItemTableLocation { buckets.location(word) }
 
-  /// The stored location an occupied bucket's word holds (the offset as stored: see
-  /// ``_ItemTable/_offset(stored:)``).
-  @inlinable func location(_ word: UInt64) -> _ItemTableLocation {
-    var location = _ItemTableLocation(slot: 0, offset: 0)
-    location.slot = Int32(truncatingIfNeeded: untagged(word) >> UInt64(layout.offsetBits))
-    location.offset = Int32(truncatingIfNeeded: word & offsetMask)
-    return location
-  }
-
-  /// The bucket where the probe for `hash` starts: the high word of `hash × bucketCount`.
-  @inlinable func home(_ hash: Int) -> Int {
-    Int(truncatingIfNeeded: UInt(bitPattern: hash).multipliedFullWidth(by: UInt(bitPattern: bucketCount)).high)
-  }
+  /// The bucket where the probe for `hash` starts (``_ItemTableWords/home(_:)``).
+  @inlinable func home(_ hash: Int) -> Int { buckets.home(hash) }
 
   /// The bucket after `bucket`, wrapping around.
-  @inlinable func next(_ bucket: Int) -> Int {
-    let next = bucket &+ 1
-    return next == bucketCount ? 0 : next
-  }
-
-  /// How far `bucket` lies after `start`, wrapping around.
-  @inlinable func distance(from start: Int, to bucket: Int) -> Int {
-    bucket >= start ? bucket &- start : bucket &+ bucketCount &- start
-  }
+  @inlinable func next(_ bucket: Int) -> Int { buckets.next(bucket) }
 
   /// The key's hash (see ``_ItemHash``), with this table's seed, which its copies and resized
   /// tables keep (so a copy keeps the bucket layout).
   @inlinable func hash(_ key: Key) -> Int { _ItemHash.hash(key, seed: seed) }
 
-  /// The hash the occupied `bucket` is placed by: the stored one (``storesHashes``), or its
-  /// key's, read through `keys` (stored location → key) and hashed again.
-  @inlinable @inline(__always) func hash(atBucket bucket: Int, keys: (_ItemTableLocation) -> Key) -> Int {
-    Self.storesHashes ? hashes.unsafelyUnwrapped[bucket] : hash(keys(location(self[bucket])))
+  /// The hash the occupied `bucket` of `words` (this storage's) is placed by: the stored one
+  /// (``storesHashes``), or its key's, read through `keys` (stored location → key) and hashed
+  /// again.
+  @inlinable @inline(__always) func hash(
+    atBucket bucket: Int, of words: _ItemTableWords, keys: (_ItemTableLocation) -> Key
+  ) -> Int {
+    Self.storesHashes ? hashes.unsafelyUnwrapped[bucket] : hash(keys(words.location(words[bucket])))
   }
 
-  /// The seven-bit tag of an occupied bucket whose key has `hash` (its low bits: the home bucket
-  /// comes from the high bits), with the high bit set.
-  @inlinable static func tag(_ hash: Int) -> UInt8 { UInt8(truncatingIfNeeded: hash) | 0x80 }
+  /// The seven-bit tag of an occupied bucket whose key has `hash` (``_ItemTableWords/tag(_:)``).
+  @inlinable static func tag(_ hash: Int) -> UInt8 { _ItemTableWords.tag(hash) }
 
-  /// The first empty bucket on the probe run of `hash`. The table is never full (load factor
-  /// at most 7/10), so the probe ends.
-  @inlinable func emptyBucket(forHash hash: Int) -> Int {
-    var probe = home(hash)
-    while self[probe] != 0 { probe = next(probe) }
-    return probe
-  }
-
-  /// The bucket holding `key` (found) or the empty bucket where it would go (not found);
-  /// `keys(stored location)` reads the key of a bucket whose tag matches.
-  @inlinable func find(_ key: Key, hash: Int, keys: (_ItemTableLocation) -> Key) -> (bucket: Int, found: Bool) {
-    let wanted = UInt64(Self.tag(hash))
-    var bucket = home(hash)
-    while true {
-      let word = self[bucket]
-      if word == 0 { return (bucket, false) }
-      if tag(ofWord: word) == wanted && keys(location(word)) == key { return (bucket, true) }
-      bucket = next(bucket)
-    }
-  }
-
-  /// The bucket on the probe run of `hash` whose word is `word` (found: the entry at that
-  /// location, since every location holds one item), or not found. Reads no key.
+  /// The bucket on the probe run of `hash` whose word is `word`, or not found. Reads no key.
   @inlinable func find(hash: Int, word target: UInt64) -> (bucket: Int, found: Bool) {
-    var bucket = home(hash)
-    while true {
-      let word = self[bucket]
-      if word == 0 { return (bucket, false) }
-      if word == target { return (bucket, true) }
-      bucket = next(bucket)
-    }
+    buckets.find(hash: hash, word: target)
   }
 
   /// The bucket of the entry at (`slot`, stored offset `stored`): on the probe run of
   /// `likelyHash` (its key's hash, computed again), or — for a key whose hash changed while it
   /// was stored — by searching every bucket. No such entry is an internal error and stops.
   @inlinable func bucket(ofSlot slot: Int, stored: Int, likelyHash hash: Int) -> Int {
-    let location = word(tag: 0, slot: slot, stored: stored)
-    var probe = home(hash)
-    while self[probe] != 0 {
-      if untagged(self[probe]) == location { return probe }
-      probe = next(probe)
+    let buckets = self.buckets
+    let location = buckets.word(tag: 0, slot: slot, stored: stored)
+    var probe = buckets.home(hash)
+    while buckets[probe] != 0 {
+      if buckets.untagged(buckets[probe]) == location { return probe }
+      probe = buckets.next(probe)
     }
-    for bucket in 0..<bucketCount where self[bucket] != 0 && untagged(self[bucket]) == location {
+    for bucket in 0..<buckets.bucketCount where buckets[bucket] != 0 && buckets.untagged(buckets[bucket]) == location {
       return bucket
     }
     _internalError("an item-table entry has no bucket")
@@ -932,7 +810,8 @@ final class _ItemTableStorage<Key: Hashable> {
   @inlinable @inline(__always) func _forEachBatch(
     count: Int, hashing hashOf: (Int) -> Int, _ body: (Int, Int) -> Bool
   ) -> Int {
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: 32) { hashes -> Int in
+    let buckets = self.buckets
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 32) { hashes -> Int in
       var start = 0
       while start < count {
         let end = Swift.min(start &+ 32, count)
@@ -941,7 +820,7 @@ final class _ItemTableStorage<Key: Hashable> {
           let hash = hashOf(index)
           hashes[index &- start] = hash
           // The word of each key's home: independent loads.
-          touched |= self[home(hash)]
+          touched |= buckets[buckets.home(hash)]
         }
         if touched == 0x7F { _keepAlive(touched) }  // never true (a tag sets the top bit): keeps the loads
         for index in start..<end where !body(index, hashes[index &- start]) {
@@ -953,9 +832,12 @@ final class _ItemTableStorage<Key: Hashable> {
     }
   }
 
-  /// Fills the empty bucket `bucket` without counting the key; the caller updates `count`.
-  @inlinable func initialize(bucket: Int, tag: UInt8, slot: Int, stored: Int, hash: Int) {
-    self[bucket] = word(tag: tag, slot: slot, stored: stored)
+  /// Fills the empty bucket `bucket` of `words` (this storage's) without counting the key; the
+  /// caller updates `count`.
+  @inlinable @inline(__always) func initialize(
+    bucket: Int, of words: _ItemTableWords, tag: UInt8, slot: Int, stored: Int, hash: Int
+  ) {
+    words[bucket] = words.word(tag: tag, slot: slot, stored: stored)
     if Self.storesHashes { hashes.unsafelyUnwrapped[bucket] = hash }
   }
 
@@ -963,21 +845,22 @@ final class _ItemTableStorage<Key: Hashable> {
   /// every key stays reachable from its home bucket without tombstones; each one's home comes
   /// from its stored hash, or from its key read through `keys` (stored location → key).
   @inlinable func remove(at bucket: Int, keys: (_ItemTableLocation) -> Key) {
-    if _slowPath(self[bucket] == 0) { _internalError("removing an empty bucket of the item table") }
+    let buckets = self.buckets
+    if _slowPath(buckets[bucket] == 0) { _internalError("removing an empty bucket of the item table") }
     count &-= 1
-    self[bucket] = 0
+    buckets[bucket] = 0
     var hole = bucket
-    var probe = next(bucket)
-    while self[probe] != 0 {
-      let home = home(hash(atBucket: probe, keys: keys))
+    var probe = buckets.next(bucket)
+    while buckets[probe] != 0 {
+      let home = buckets.home(hash(atBucket: probe, of: buckets, keys: keys))
       // The key at `probe` may fill the hole unless its home lies cyclically in (hole, probe].
-      if distance(from: home, to: probe) >= distance(from: hole, to: probe) {
-        self[hole] = self[probe]
+      if buckets.distance(from: home, to: probe) >= buckets.distance(from: hole, to: probe) {
+        buckets[hole] = buckets[probe]
         if Self.storesHashes { hashes.unsafelyUnwrapped[hole] = hashes.unsafelyUnwrapped[probe] }
-        self[probe] = 0
+        buckets[probe] = 0
         hole = probe
       }
-      probe = next(probe)
+      probe = buckets.next(probe)
     }
   }
 
@@ -985,14 +868,16 @@ final class _ItemTableStorage<Key: Hashable> {
   @inlinable func copy() -> _ItemTableStorage { _ItemTableStorage(copying: self) }
 
   /// A table with `newBucketCount` buckets holding the same entries, each placed by
-  /// ``hash(atBucket:keys:)`` (a stored hash is not computed again; other keys are read through
+  /// ``hash(atBucket:of:keys:)`` (a stored hash is not computed again; other keys are read through
   /// `keys`, stored location → key).
   @inlinable func resized(to newBucketCount: Int, keys: (_ItemTableLocation) -> Key) -> _ItemTableStorage {
     let fresh = _ItemTableStorage(bucketCount: newBucketCount, seed: seed, layout: layout)
-    for bucket in 0..<bucketCount where self[bucket] != 0 {
-      let hash = hash(atBucket: bucket, keys: keys)
-      let empty = fresh.emptyBucket(forHash: hash)
-      fresh[empty] = self[bucket]
+    let buckets = self.buckets
+    let target = fresh.buckets
+    for bucket in 0..<buckets.bucketCount where buckets[bucket] != 0 {
+      let hash = hash(atBucket: bucket, of: buckets, keys: keys)
+      let empty = target.emptyBucket(forHash: hash)
+      target[empty] = buckets[bucket]
       if Self.storesHashes { fresh.hashes.unsafelyUnwrapped[empty] = hash }
     }
     fresh.count = count

@@ -359,15 +359,19 @@ struct _ItemTable<Key: Hashable> {
       bucketCount: Storage.bucketCount(forCount: Self.capacityWithRoom(for: total)),
       seed: _storage?.seed ?? _ItemHash.makeSeed(),
       layout: .fitting(sectionSize: largest.size, slot: largest.slot))
+    // Written once, inlined once per word size (as in `insertAllNew`).
+    @inline(__always) func placeEach(_ keys: UnsafeBufferPointer<Key>, slot: Int, _ buckets: _ItemTableWords) {
+      _ = fresh._forEachBatch(count: keys.count, of: buckets, hashing: { fresh.hash(keys[$0]) }) { offset, hash in
+        fresh.initialize(
+          bucket: buckets.emptyBucket(forHash: hash), of: buckets, tag: Storage.tag(hash), slot: slot,
+          stored: offset, hash: hash)
+        return true
+      }
+    }
+    let buckets = fresh.buckets
     for (slot, keys) in sections {
-      let buckets = fresh.buckets
       keys.withUnsafeBufferPointer { keys in
-        _ = fresh._forEachBatch(count: keys.count, hashing: { fresh.hash(keys[$0]) }) { offset, hash in
-          fresh.initialize(
-            bucket: buckets.emptyBucket(forHash: hash), of: buckets, tag: Storage.tag(hash), slot: slot,
-            stored: offset, hash: hash)
-          return true
-        }
+        if buckets.layout.isNarrow { placeEach(keys, slot: slot, buckets) } else { placeEach(keys, slot: slot, buckets) }
       }
       fresh.count += keys.count
     }
@@ -404,17 +408,21 @@ struct _ItemTable<Key: Hashable> {
     // check per key.
     let base = storage.count
     let buckets = storage.buckets
-    let inserted = keys.withUnsafeBufferPointer { buffer -> Int in
-      storage._forEachBatch(count: buffer.count, hashing: { storage.hash(buffer[$0]) }) { index, hash in
-        let (bucket, found) = buckets.find(buffer[index], hash: hash) {
-          sections(Int($0.slot), _offset(stored: $0))
+    // The loop, written once and inlined twice below: in each copy the word size is known.
+    @inline(__always) func insertEach(_ buckets: _ItemTableWords) -> Int {
+      keys.withUnsafeBufferPointer { buffer -> Int in
+        storage._forEachBatch(count: buffer.count, of: buckets, hashing: { storage.hash(buffer[$0]) }) { index, hash in
+          let (bucket, found) = buckets.find(buffer[index], hash: hash) {
+            sections(Int($0.slot), _offset(stored: $0))
+          }
+          if found { return false }
+          storage.initialize(
+            bucket: bucket, of: buckets, tag: Storage.tag(hash), slot: slot, stored: firstStored &+ index, hash: hash)
+          return true
         }
-        if found { return false }
-        storage.initialize(
-          bucket: bucket, of: buckets, tag: Storage.tag(hash), slot: slot, stored: firstStored &+ index, hash: hash)
-        return true
       }
     }
+    let inserted = buckets.layout.isNarrow ? insertEach(buckets) : insertEach(buckets)
     storage.count = base &+ inserted
     if inserted == keys.count { return true }
     // Roll back by position, the newest first (a key is never hashed again where its hash is
@@ -452,7 +460,7 @@ struct _ItemTable<Key: Hashable> {
   /// Calls `body(index, value)` with the value stored for each of `keys` (nil when absent), in
   /// order, looking them up in batches whose cache misses overlap; `sections(slot, offset)` is
   /// the key at a location. O(k) average.
-  @inlinable func forEachLookup(
+  @inlinable @inline(__always) func forEachLookup(
     of keys: UnsafeBufferPointer<Key>, keys sections: (Int, Int) -> Key, _ body: (Int, Value?) -> Void
   ) {
     guard let storage = _storage else {
@@ -461,11 +469,14 @@ struct _ItemTable<Key: Hashable> {
     }
     let buckets = storage.buckets
     if _biases.isEmpty {
-      _ = storage.forEachBatch(of: keys) { index, key, hash in
-        let (bucket, found) = buckets.find(key, hash: hash) { sections(Int($0.slot), Int($0.offset)) }
-        body(index, found ? buckets.location(buckets[bucket]) : nil)
-        return true
+      // Written once, inlined once per word size (as in `insertAllNew`).
+      @inline(__always) func lookUpEach(_ buckets: _ItemTableWords) {
+        _ = storage._forEachBatch(count: keys.count, of: buckets, hashing: { storage.hash(keys[$0]) }) { index, hash in
+          body(index, buckets.location(of: keys[index], hash: hash) { sections(Int($0.slot), Int($0.offset)) })
+          return true
+        }
       }
+      if buckets.layout.isNarrow { lookUpEach(buckets) } else { lookUpEach(buckets) }
       return
     }
     let mask = _offsetMask
@@ -810,8 +821,14 @@ final class _ItemTableStorage<Key: Hashable> {
   @inlinable @inline(__always) func _forEachBatch(
     count: Int, hashing hashOf: (Int) -> Int, _ body: (Int, Int) -> Bool
   ) -> Int {
-    let buckets = self.buckets
-    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 32) { hashes -> Int in
+    _forEachBatch(count: count, of: buckets, hashing: hashOf, body)
+  }
+
+  /// ``_forEachBatch(count:hashing:_:)`` reading the home buckets from `buckets` (this storage's).
+  @inlinable @inline(__always) func _forEachBatch(
+    count: Int, of buckets: _ItemTableWords, hashing hashOf: (Int) -> Int, _ body: (Int, Int) -> Bool
+  ) -> Int {
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 32) { hashes -> Int in
       var start = 0
       while start < count {
         let end = Swift.min(start &+ 32, count)

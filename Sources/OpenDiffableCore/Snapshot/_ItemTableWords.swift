@@ -14,9 +14,11 @@
 struct _ItemTableLayout: Sendable, Equatable {
   @usableFromInline let isNarrow: Bool
   @usableFromInline let offsetBits: Int
-  /// Where the tag starts in a word: 24 (narrow) or 56. (This and the three below follow from the
-  /// two above; they are kept so that encoding and decoding a word computes none of them.)
-  @usableFromInline let tagShift: UInt64
+  /// Where the tag starts in a word: 24 (narrow) or 56. Computed, so that it is a constant in
+  /// code specialized for one word size (see ``_ItemTable/insertAllNew(_:slot:firstOffset:keys:)``).
+  @inlinable var tagShift: UInt64 { isNarrow ? 24 : 56 }
+  /// (The three below follow from the two above; they are kept so that encoding and decoding a
+  /// word computes none of them.)
   /// The offset bits of a word.
   @usableFromInline let offsetMask: UInt64
   /// The first slot a word cannot hold.
@@ -27,7 +29,6 @@ struct _ItemTableLayout: Sendable, Equatable {
   @inlinable init(isNarrow: Bool, offsetBits: Int) {
     self.isNarrow = isNarrow
     self.offsetBits = offsetBits
-    tagShift = isNarrow ? 24 : 56
     offsetMask = UInt64.max >> (64 &- offsetBits)
     slotLimit = isNarrow ? 1 << (24 &- offsetBits) : Self.maximumSlotCount
     sizeLimit = isNarrow ? 1 << (offsetBits &- 1) : Int(Int32.max)

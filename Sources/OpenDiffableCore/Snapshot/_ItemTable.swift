@@ -371,7 +371,11 @@ struct _ItemTable<Key: Hashable> {
     let buckets = fresh.buckets
     for (slot, keys) in sections {
       keys.withUnsafeBufferPointer { keys in
-        if buckets.layout.isNarrow { placeEach(keys, slot: slot, buckets) } else { placeEach(keys, slot: slot, buckets) }
+        if buckets.layout.isNarrow {
+          placeEach(keys, slot: slot, buckets)
+        } else {
+          placeEach(keys, slot: slot, buckets)
+        }
       }
       fresh.count += keys.count
     }

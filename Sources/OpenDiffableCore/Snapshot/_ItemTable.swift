@@ -232,16 +232,20 @@ struct _ItemTable<Key: Hashable> {
     let bias = UInt64(UInt32(bitPattern: _bias(ofSlot: slot)))
     let lower = UInt64(range.lowerBound)
     let width = UInt64(range.count)
-    for bucket in 0..<buckets.bucketCount {
-      let word = buckets[bucket]
-      // Occupied, in `slot` (the tag's high bit is set in every occupied bucket).
-      guard word & slotMask == slotBits && word != 0 else { continue }
-      let offset = (word &+ bias) & offsetMask
-      // One unsigned comparison: `offset` in `range`.
-      guard offset &- lower < width else { continue }
-      let stored = UInt64(UInt(bitPattern: newOffset(Int(offset)))) &- bias
-      buckets[bucket] = word & ~offsetMask | stored & offsetMask
+    // Written once, inlined once per word size (as in `insertAllNew`).
+    @inline(__always) func sweepEach(_ buckets: _ItemTableWords) {
+      for bucket in 0..<buckets.bucketCount {
+        let word = buckets[bucket]
+        // Occupied, in `slot` (the tag's high bit is set in every occupied bucket).
+        guard word & slotMask == slotBits && word != 0 else { continue }
+        let offset = (word &+ bias) & offsetMask
+        // One unsigned comparison: `offset` in `range`.
+        guard offset &- lower < width else { continue }
+        let stored = UInt64(UInt(bitPattern: newOffset(Int(offset)))) &- bias
+        buckets[bucket] = word & ~offsetMask | stored & offsetMask
+      }
     }
+    if buckets.layout.isNarrow { sweepEach(buckets) } else { sweepEach(buckets) }
   }
 
   /// Stores `(slot, offset)` for `keys[offset]`, for every offset from `start` on, where the

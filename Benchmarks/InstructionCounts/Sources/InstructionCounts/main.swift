@@ -85,6 +85,27 @@ func shownSnapshot<Item: Hashable>(_ sections: [[Item]]) -> Snapshot<Item> {
   return shown
 }
 
+/// An identifier type of the app's own, hashed through its `Hashable` conformance (`Hasher`), as
+/// RebuildBenchmarks' `RowID`.
+struct RowID: Hashable {
+  var raw: Int
+}
+
+/// The identifiers the lookup cases look up: every tenth, in order or in a fixed shuffle (the
+/// same on every run).
+func lookupProbes<Item>(_ input: [[Item]], shuffled: Bool) -> [Item] {
+  let flat = input.flatMap { $0 }
+  var probes = stride(from: 0, to: flat.count, by: 10).map { flat[$0] }
+  if shuffled {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for index in probes.indices.reversed() {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      probes.swapAt(index, Int((state >> 33) % UInt64(index + 1)))
+    }
+  }
+  return probes
+}
+
 nonisolated(unsafe) var work: () -> Any = { 0 }
 nonisolated(unsafe) var kept: [Any] = []
 
@@ -139,20 +160,24 @@ func cases() -> [String: () -> () -> Any] {
           let input = layout(sections: sections, make)
           let shown = shownSnapshot(input)
           blackHole(shown.indexOfItem(input[0][0]))
-          let flat = input.flatMap { $0 }
-          var probes = stride(from: 0, to: flat.count, by: 10).map { flat[$0] }
-          if order == "random" {
-            var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-            for index in probes.indices.reversed() {
-              state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-              probes.swapAt(index, Int((state >> 33) % UInt64(index + 1)))
-            }
-          }
+          let probes = lookupProbes(input, shuffled: order == "random")
           return {
             var sum = 0
             for item in probes { sum &+= shown.indexOfItem(item)! }
             return sum
           }
+        }
+      }
+      // The baseline of `lookup-random-…`: the same probes in a `Dictionary` from identifier to
+      // position.
+      cases["lookup-random-dictionary-\(type)-\(sections)"] = {
+        let input = layout(sections: sections, make)
+        let table = buildDictionary(input)
+        let probes = lookupProbes(input, shuffled: true)
+        return {
+          var sum = 0
+          for item in probes { sum &+= table[item]! }
+          return sum
         }
       }
       cases["builder-\(type)-\(sections)"] = {
@@ -194,6 +219,7 @@ func cases() -> [String: () -> () -> Any] {
   }
   add("int") { $0 }
   add("string") { "item-\($0)" }
+  add("rowid") { RowID(raw: $0) }
   // Section tables: 100k sections appended in one call, one at a time, and each looked up once.
   func addSections<Section: Hashable>(_ type: String, _ make: @escaping (Int) -> Section) {
     let count = 100_000
@@ -471,6 +497,21 @@ func changesetCases() -> [String: () -> () -> Any] {
       let newSnapshot = buildSnapshot(new)
       return { SnapshotChangeset(from: oldSnapshot, to: newSnapshot) }
     }
+  }
+  // No change, the two snapshots built from arrays copied element by element (stored apart: no
+  // shortcut through shared storage), 1M `Int` in one section; and its floor, `==` on the two
+  // arrays.
+  cases["changeset-nochange-copied-int-1"] = {
+    let items = Array(0..<1_000_000)
+    let old = buildSnapshot([items.map { $0 }])
+    let new = buildSnapshot([items.map { $0 }])
+    return { SnapshotChangeset(from: old, to: new) }
+  }
+  cases["equal-copied-arrays-int-1"] = {
+    let items = Array(0..<1_000_000)
+    let old = items.map { $0 }
+    let new = items.map { $0 }
+    return { old == new }
   }
   return cases
 }

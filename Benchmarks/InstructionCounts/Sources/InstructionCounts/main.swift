@@ -347,6 +347,35 @@ func itemOperationCases() -> [String: () -> () -> Any] {
           return 0
         }
       }
+      // The same first call after a copy, with the code it runs (`warmcode`: the same insertion in
+      // a small snapshot of its own) or the data it reads (`warmdata`: the anchor looked up in the
+      // copy) touched again after the copy: which of the two the first call waits for.
+      for warm in ["warmcode", "warmdata"] {
+        cases["bench-insert-\(place)-\(label)-\(warm)"] = {
+          var snapshot = sharedBase(count)
+          snapshot.deleteItems([-5])
+          snapshot.insertItems([-6], beforeItem: next)
+          let box = Box(snapshot)
+          let item = Box(-10)
+          if warm == "warmcode" {
+            var small = Snapshot<Int>()
+            small.appendSections([0])
+            small.appendItems(Array(0..<1_000))
+            blackHole(small.indexOfItem(0))
+            small.insertItems([-7], beforeItem: 999)
+            small.insertItems([-8], beforeItem: 999)
+            blackHole(small)
+          } else {
+            blackHole(box.value.indexOfItem(offset))
+            blackHole(box.value.numberOfItems(inSection: 0))
+          }
+          return {
+            item.value -= 1
+            box.value.insertItems([item.value], beforeItem: offset)
+            return 0
+          }
+        }
+      }
       cases["bench-delete-\(place)-\(label)"] = {
         var snapshot = sharedBase(count)
         snapshot.insertItems([-6], beforeItem: next)

@@ -20,7 +20,7 @@ import Testing
 
   /// The most items a section of `snapshot` may have in its index's layout.
   func sizeLimit(_ snapshot: Snapshot) -> Int {
-    snapshot._withIndex { $0._itemLocations._storage?.sizeLimit ?? 0 }
+    snapshot._withIndex { $0._itemLocations._storage?.layout.sizeLimit ?? 0 }
   }
 
   /// Every item of `model` is where `snapshot` says, and the snapshot's invariants hold.

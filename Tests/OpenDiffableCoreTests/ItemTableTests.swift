@@ -162,11 +162,12 @@ struct ItemTableTests {
     // What each holds.
     for layout in [Layout(isNarrow: true, offsetBits: 13), Layout(isNarrow: true, offsetBits: 1), .wide] {
       let storage = _ItemTableStorage<Int>(bucketCount: 20, seed: 1, layout: layout)
-      let word = storage.word(tag: 0xAB, slot: storage.slotLimit - 1, stored: storage.sizeLimit - 1)
-      storage[3] = word
-      #expect(storage[3] == word)
-      #expect(storage.location(word) == _ItemTableLocation(slot: storage.slotLimit - 1, offset: storage.sizeLimit - 1))
-      #expect(storage.tag(ofWord: word) == 0xAB)
+      let buckets = storage.buckets
+      let word = buckets.word(tag: 0xAB, slot: layout.slotLimit - 1, stored: layout.sizeLimit - 1)
+      buckets[3] = word
+      #expect(buckets[3] == word)
+      #expect(buckets.location(word) == _ItemTableLocation(slot: layout.slotLimit - 1, offset: layout.sizeLimit - 1))
+      #expect(buckets.tag(ofWord: word) == 0xAB)
     }
   }
 
@@ -468,9 +469,10 @@ func longestProbeDistance<Key: Hashable>(_ keys: [Key], seed: UInt64? = nil) -> 
   #expect(inserted, "the keys should be distinct")
   guard let storage = table._storage else { return 0 }
   var longest = 0
-  for bucket in 0..<storage.bucketCount where storage[bucket] != 0 {
-    let home = storage.home(storage.hash(keys[Int(storage.location(storage[bucket]).offset)]))
-    longest = max(longest, storage.buckets.distance(from: home, to: bucket))
+  let buckets = storage.buckets
+  for bucket in 0..<buckets.bucketCount where buckets[bucket] != 0 {
+    let home = buckets.home(storage.hash(keys[Int(buckets.location(buckets[bucket]).offset)]))
+    longest = max(longest, buckets.distance(from: home, to: bucket))
   }
   return longest
 }

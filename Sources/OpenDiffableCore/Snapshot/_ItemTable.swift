@@ -140,7 +140,8 @@ struct _ItemTable<Key: Hashable> {
         layout: .fitting(sectionSize: size, slot: slot))
       return
     }
-    if storage.layout.isNarrow && (slot >= storage.slotLimit || size > storage.sizeLimit) {
+    let layout = storage.layout
+    if layout.isNarrow && (slot >= layout.slotLimit || size > layout.sizeLimit) {
       _relayout(forSlot: slot, sectionSize: size)
     }
   }
@@ -336,13 +337,15 @@ struct _ItemTable<Key: Hashable> {
   @inlinable mutating func removeValue(forKey key: Key, at location: Value, keys: (Int, Int) -> Key) -> Bool {
     guard let seed = _storage?.seed else { return false }
     let hash = _ItemHash.hash(key, seed: seed)
-    let target = _storage.unsafelyUnwrapped.word(tag: Storage.tag(hash), _stored(location))
+    let stored = _stored(location)
+    let target = _storage.unsafelyUnwrapped.buckets.word(
+      tag: Storage.tag(hash), slot: Int(stored.slot), stored: Int(stored.offset))
     if !isKnownUniquelyReferenced(&_storage) {
       guard let shared = _storage else { return false }
-      guard shared.find(hash: hash, word: target).found else { return false }
+      guard shared.buckets.find(hash: hash, word: target).found else { return false }
     }
     let storage = _uniqueStorage()
-    let (bucket, found) = storage.find(hash: hash, word: target)
+    let (bucket, found) = storage.buckets.find(hash: hash, word: target)
     guard found else { return false }
     storage.remove(at: bucket) { keys(Int($0.slot), _offset(stored: $0)) }
     return true
@@ -588,13 +591,14 @@ extension _ItemTable {
     precondition(count <= storage.maxCount, "item table: \(count) entries exceed the capacity \(storage.maxCount)")
     var seen = Set<Value>()
     var occupied = 0
-    for bucket in 0..<storage.bucketCount where storage[bucket] != 0 {
+    let buckets = storage.buckets
+    for bucket in 0..<buckets.bucketCount where buckets[bucket] != 0 {
       occupied += 1
-      let word = storage[bucket]
-      let location = _location(stored: storage.location(word))
+      let word = buckets[bucket]
+      let location = _location(stored: buckets.location(word))
       precondition(seen.insert(location).inserted, "item table: two buckets hold location \(location)")
       precondition(
-        Int(location.offset) < storage.sizeLimit && Int(location.slot) < storage.slotLimit,
+        Int(location.offset) < buckets.layout.sizeLimit && Int(location.slot) < buckets.layout.slotLimit,
         "item table: bucket \(bucket) holds location \(location), which its layout \(storage.layout) cannot hold")
       guard let key = keys(Int(location.slot), Int(location.offset)) else {
         preconditionFailure("item table: bucket \(bucket) holds location \(location), where the sections hold no item")
@@ -608,12 +612,12 @@ extension _ItemTable {
           "item table: bucket \(bucket) stores another hash than its key's, \(key) (was it mutated while stored?)")
       }
       precondition(
-        UInt8(truncatingIfNeeded: storage.tag(ofWord: word)) == Storage.tag(hash),
+        UInt8(truncatingIfNeeded: buckets.tag(ofWord: word)) == Storage.tag(hash),
         "item table: bucket \(bucket) has the wrong tag for \(key) at \(location) (was it mutated while stored?)")
-      var probe = storage.home(hash)
+      var probe = buckets.home(hash)
       while probe != bucket {
-        precondition(storage[probe] != 0, "item table: bucket \(bucket) is unreachable from its home bucket")
-        probe = storage.next(probe)
+        precondition(buckets[probe] != 0, "item table: bucket \(bucket) is unreachable from its home bucket")
+        probe = buckets.next(probe)
       }
     }
     precondition(occupied == count, "item table: \(occupied) occupied buckets for \(count) entries")
@@ -663,10 +667,6 @@ final class _ItemTableStorage<Key: Hashable> {
   @inlinable var bucketCount: Int { buckets.bucketCount }
   /// How words pack a location.
   @inlinable var layout: _ItemTableLayout { buckets.layout }
-  /// The first slot a word cannot hold.
-  @inlinable var slotLimit: Int { buckets.layout.slotLimit }
-  /// The most items a section may have for its offsets to fit (see ``_ItemTableLayout``).
-  @inlinable var sizeLimit: Int { buckets.layout.sizeLimit }
 
   /// The largest bucket count (2^30 where `Int` is 32-bit).
   @inlinable static var maximumBucketCount: Int { Int.bitWidth == 64 ? 1 << 32 : 1 << 30 }
@@ -744,34 +744,6 @@ final class _ItemTableStorage<Key: Hashable> {
     if let hashes { _deallocateLargeTable(hashes, count: bucketCount) }
   }
 
-  /// The word of `bucket`, widened to 64 bits (``_ItemTableWords/subscript(_:)``). O(1).
-  @inlinable subscript(bucket: Int) -> UInt64 {
-    @inline(__always) get { buckets[bucket] }
-    @inline(__always) set { buckets[bucket] = newValue }
-  }
-
-  /// ``_ItemTableWords/word(tag:slot:stored:)``.
-  @inlinable func word(tag: UInt8, slot: Int, stored: Int) -> UInt64 {
-    buckets.word(tag: tag, slot: slot, stored: stored)
-  }
-
-  /// ``word(tag:slot:stored:)`` for a stored location.
-  @inlinable func word(tag: UInt8, _ stored: _ItemTableLocation) -> UInt64 {
-    buckets.word(tag: tag, slot: Int(stored.slot), stored: Int(stored.offset))
-  }
-
-  /// The tag of an occupied bucket's word.
-  @inlinable func tag(ofWord word: UInt64) -> UInt64 { buckets.tag(ofWord: word) }
-
-  /// ``_ItemTableWords/location(_:)``.
-  @inlinable func location(_ word: UInt64) -> _ItemTableLocation { buckets.location(word) }
-
-  /// The bucket where the probe for `hash` starts (``_ItemTableWords/home(_:)``).
-  @inlinable func home(_ hash: Int) -> Int { buckets.home(hash) }
-
-  /// The bucket after `bucket`, wrapping around.
-  @inlinable func next(_ bucket: Int) -> Int { buckets.next(bucket) }
-
   /// The key's hash (see ``_ItemHash``), with this table's seed, which its copies and resized
   /// tables keep (so a copy keeps the bucket layout).
   @inlinable func hash(_ key: Key) -> Int { _ItemHash.hash(key, seed: seed) }
@@ -787,11 +759,6 @@ final class _ItemTableStorage<Key: Hashable> {
 
   /// The seven-bit tag of an occupied bucket whose key has `hash` (``_ItemTableWords/tag(_:)``).
   @inlinable static func tag(_ hash: Int) -> UInt8 { _ItemTableWords.tag(hash) }
-
-  /// The bucket on the probe run of `hash` whose word is `word`, or not found. Reads no key.
-  @inlinable func find(hash: Int, word target: UInt64) -> (bucket: Int, found: Bool) {
-    buckets.find(hash: hash, word: target)
-  }
 
   /// The bucket of the entry at (`slot`, stored offset `stored`): on the probe run of
   /// `likelyHash` (its key's hash, computed again), or — for a key whose hash changed while it

@@ -416,6 +416,49 @@ struct ItemTableTests {
     #expect(copy.indexOfItem(7) != nil && snapshot.indexOfItem(7) == nil)
   }
 
+  /// A copy of a snapshot (what `dataSource.snapshot()` returns) copies a section's array at
+  /// its first change there, and only then: the copy gets room for the insertions that follow,
+  /// even when the shared array had none to spare (its capacity one more than its count, as an
+  /// app's array often is). Each first change is followed by an insertion of eleven items (more
+  /// than a copy that kept the shared array's capacity would have room for), which must find the
+  /// array where the first change left it; the original keeps its items.
+  @Test(arguments: ["insertItems", "deleteItems one", "deleteItems two", "moveItem"])
+  func aCopyCopiesASectionOnceForItsFirstChanges(firstChange: String) {
+    var items = Array(0..<1000)
+    while items.count < items.capacity { items.append(items.count) }
+    items.removeLast()  // one element of room, no more
+    var base = DiffableDataSourceSnapshot<Int, Int>()
+    base.appendSections([0])
+    base.appendItems(items)
+    base._materialize()
+    #expect(base._slots[0].items.capacity == items.count + 1)
+    var copy = base
+    var model = items
+    switch firstChange {
+    case "insertItems":
+      copy.insertItems([-1], beforeItem: 998)
+      model.insert(-1, at: 998)
+    case "deleteItems one":
+      copy.deleteItems([998])
+      model.removeAll { $0 == 998 }
+    case "deleteItems two":
+      copy.deleteItems([500, 998])
+      model.removeAll { $0 == 500 || $0 == 998 }
+    default:
+      copy.moveItem(998, afterItem: 996)
+      model.swapAt(997, 998)
+    }
+    let address = copy._slots[0].items.withUnsafeBufferPointer { $0.baseAddress }
+    let inserted = Array(-12 ... -2)
+    copy.insertItems(inserted, beforeItem: 996)
+    model.insert(contentsOf: inserted, at: model.firstIndex(of: 996)!)
+    #expect(copy._slots[0].items.withUnsafeBufferPointer { $0.baseAddress } == address, "copied again")
+    #expect(copy.itemIdentifiers == model)
+    #expect(base.itemIdentifiers == items)
+    copy._checkInvariants()
+    base._checkInvariants()
+  }
+
   @Test func rejectsARunWithARepeatAndLeavesTheTableUnchanged() {
     var table = _ItemTable<Int>()
     var section = [1, 2, 3]

@@ -250,14 +250,14 @@ extension DiffableDataSourceSnapshot {
     // Before an insertion that moves items, a shared index is copied before the array (the
     // array, which the next such insertion moves, is then the one left in cache). O(1) when this
     // value holds the index alone; appends skip it.
-    if shifts { _itemLocations.makeUnique() }
+    let copied = shifts && _itemLocations.makeUnique()
     if _slots[slot].items.isEmpty {
       // An empty section adopts the array (no copy), as a deferred append does.
       _slots[slot].items = identifiers
     } else if !shifts {
       _slots[slot].items.append(contentsOf: identifiers)
     } else {
-      _reserveForInsertion(&_slots[slot].items, adding: count)
+      _reserveForInsertion(&_slots[slot].items, adding: count, afterCopy: copied)
       _slots[slot].items.insert(contentsOf: identifiers, at: offset)
     }
     if shifts && !_makeRoomInIndex(inSlot: slot, at: offset, count: count, operation: operation) {
@@ -342,6 +342,7 @@ extension DiffableDataSourceSnapshot {
       }
       sortedBySlot.append((slot, sorted))
     }
+    let copied = !sortedBySlot.isEmpty && _itemLocations.makeUnique()
     var lost: ItemIdentifierType?
     for (slot, removed) in sortedBySlot {
       // Remove the entries first, found where they are (before any entry moves), while the array
@@ -359,6 +360,7 @@ extension DiffableDataSourceSnapshot {
           }
         }
       }
+      if copied { _reserveForInsertion(&_slots[slot].items, adding: 0, afterCopy: true) }
       var items = _slots[slot].items
       _slots[slot].items = []  // keep `items` uniquely referenced while compacting
       // Close the gaps: one contiguous run is one memory move; otherwise each run of survivors
@@ -400,7 +402,9 @@ extension DiffableDataSourceSnapshot {
     if offset >= _slots[slot].items.count { _internalError("an item-table entry points past its section") }
     // The item as the snapshot holds it (equal to `identifier`, possibly not the same value).
     let item = _slots[slot].items[offset]
+    let copied = _itemLocations.makeUnique()
     let found = _withItemIndex({ index, keys in index.removeValue(forKey: item, at: location, keys: keys) })
+    if copied { _reserveForInsertion(&_slots[slot].items, adding: 0, afterCopy: true) }
     let removed = _slots[slot].items.remove(at: offset)
     _counts.add(-1, at: _slots[slot].position)
     guard found else {
@@ -428,7 +432,13 @@ extension DiffableDataSourceSnapshot {
     let sourceSlot = Int(source.slot)
     // The item as the snapshot holds it (equal to `identifier`, possibly not the same value).
     let item = _slots[sourceSlot].items[Int(source.offset)]
+    let copied = _itemLocations.makeUnique()
     let found = _withItemIndex({ index, keys in index.removeValue(forKey: item, at: source, keys: keys) })
+    if copied {
+      // Room for the insertion that follows too, when it is into the same section.
+      _reserveForInsertion(
+        &_slots[sourceSlot].items, adding: anchorLocation.slot == source.slot ? 1 : 0, afterCopy: true)
+    }
     let moved = _slots[sourceSlot].items.remove(at: Int(source.offset))
     _counts.add(-1, at: _slots[sourceSlot].position)
     if found {
@@ -473,13 +483,25 @@ extension DiffableDataSourceSnapshot {
   }
 }
 
-/// Makes `array` uniquely referenced with room for `extra` more elements, growing its capacity
-/// geometrically (at least doubling) when it lacks room, before an insertion in the middle.
-/// `insert(contentsOf:at:)` on an array shared with a copy of the snapshot (copy-on-write) copies
-/// it with no room to spare, so the next insertion would copy the whole section again; `append`
-/// grows geometrically by itself. O(1) when the array is unique and has room, else O(count).
+/// Makes `array` uniquely referenced with room for `extra` more elements, before an element is
+/// inserted into it or removed from it in place.
+///
+/// Growth is geometric (at least doubling) when it lacks room. `afterCopy` says that the snapshot
+/// holding the array was just found to be a copy changed for the first time (its item index was
+/// shared), so the array is most likely shared too and about to be copied: the copy is then
+/// given room for an eighth more elements when it would have less. Without that, a copy keeps
+/// the capacity of the array it copies — often exactly its count, for arrays an app builds and
+/// for copies made by removals — and the next insertion copies the whole section again.
+/// O(1) when the array is unique and has room, else O(count).
 @inlinable
-func _reserveForInsertion<Element>(_ array: inout [Element], adding extra: Int) {
+func _reserveForInsertion<Element>(_ array: inout [Element], adding extra: Int, afterCopy: Bool) {
   let needed = array.count &+ extra
-  array.reserveCapacity(needed > array.capacity ? Swift.max(needed, array.capacity &* 2) : array.capacity)
+  let capacity = array.capacity
+  if needed > capacity {
+    array.reserveCapacity(Swift.max(needed, capacity &* 2))
+  } else if afterCopy && capacity &- needed < needed >> 3 {
+    array.reserveCapacity(needed &+ needed >> 3)
+  } else {
+    array.reserveCapacity(capacity)
+  }
 }

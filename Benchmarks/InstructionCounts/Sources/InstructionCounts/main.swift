@@ -376,6 +376,30 @@ func itemOperationCases() -> [String: () -> () -> Any] {
           }
         }
       }
+      // The same first call after a copy, of a snapshot whose array has one element of room
+      // (an app's array of that capacity, adopted by `appendItems`): the copy made by the
+      // insertion before must leave room, or this call copies the whole section again.
+      // The copy's array comes from the heap, as after an app released a large value: glibc then
+      // keeps large blocks (up to 32 MiB) on the heap, sized as asked, instead of mapping them in
+      // whole pages (which left room for a few hundred more `Int`s).
+      cases["bench-insert-\(place)-\(label)-tight"] = {
+        blackHole(Array(repeating: 1, count: 3_000_000))  // 24 MB, mapped, released
+        var items = Array(0..<count)
+        while items.count < items.capacity { items.append(items.count) }
+        items.removeLast()
+        let (anchor, before) = place == "end" ? (items.count - 1, items.count - 2) : (offset, next)
+        var base = Snapshot<Int>()
+        base.appendSections([0])
+        base.appendItems(items)
+        blackHole(base.indexOfItem(0))
+        var snapshot = base
+        snapshot.insertItems([-6], beforeItem: before)
+        let box = Box(snapshot)
+        return {
+          box.value.insertItems([-10], beforeItem: anchor)
+          return 0
+        }
+      }
       cases["bench-delete-\(place)-\(label)"] = {
         var snapshot = sharedBase(count)
         snapshot.insertItems([-6], beforeItem: next)
@@ -548,6 +572,13 @@ func changesetCases() -> [String: () -> () -> Any] {
 let all = cases().merging(itemOperationCases()) { first, _ in first }.merging(changesetCases()) { first, _ in
   first
 }
+/// The monotonic clock in nanoseconds (the `time` and `interleave` modes).
+func now() -> UInt64 {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
 // `InstructionCounts time <case> <samples>`: wall clock of the counted call's work (without the
 // warm-up call, as package-benchmark times one call per sample), each sample on a fresh setup;
 // prints the median and the minimum in microseconds. For quick comparisons on this machine, not
@@ -555,11 +586,6 @@ let all = cases().merging(itemOperationCases()) { first, _ in first }.merging(ch
 if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "time", let setup = all[CommandLine.arguments[2]],
   let samples = Int(CommandLine.arguments[3])
 {
-  func now() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-  }
   func faults() -> Int {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -581,6 +607,41 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "time", let set
   print(
     CommandLine.arguments[2], "median", times[times.count / 2], "min", times[0], "µs; page faults per call",
     Double(faulted) / Double(samples))
+  exit(0)
+}
+// `InstructionCounts interleave <samples> <case>...`: the same wall clock as `time`, the cases
+// taking turns sample by sample in one process (each sample on a fresh setup), so that every
+// case meets the same machine; prints each case's median and its median ratio to the first case.
+if CommandLine.arguments.count >= 4, CommandLine.arguments[1] == "interleave",
+  let samples = Int(CommandLine.arguments[2])
+{
+  let names = Array(CommandLine.arguments[3...])
+  guard names.allSatisfy({ all[$0] != nil }) else { fatalError("unknown case among \(names)") }
+  var times = Array(repeating: [Double](), count: names.count)
+  var faults = Array(repeating: 0, count: names.count)
+  for sample in 0..<samples {
+    for turn in 0..<names.count {
+      let index = (turn + sample) % names.count  // a rotating start
+      work = all[names[index]]!()
+      var before = rusage()
+      getrusage(RUSAGE_SELF.rawValue, &before)
+      let start = now()
+      countedCall()
+      times[index].append(Double(now() - start) / 1000)
+      var after = rusage()
+      getrusage(RUSAGE_SELF.rawValue, &after)
+      faults[index] += after.ru_minflt - before.ru_minflt
+      kept.removeAll(keepingCapacity: true)
+      work = { 0 }
+    }
+  }
+  func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+  for (index, name) in names.enumerated() {
+    let ratios = zip(times[index], times[0]).map { $0 / $1 }
+    print(
+      name, "median", median(times[index]), "µs; ratio to", names[0], median(ratios), "page faults per call",
+      Double(faults[index]) / Double(samples))
+  }
   exit(0)
 }
 // The result array has room before the counted call, so that appending to it allocates nothing.

@@ -422,7 +422,9 @@ struct ItemTableTests {
   /// app's array often is). Each first change is followed by an insertion of eleven items (more
   /// than a copy that kept the shared array's capacity would have room for), which must find the
   /// array where the first change left it; the original keeps its items.
-  @Test(arguments: ["insertItems", "deleteItems one", "deleteItems two", "moveItem"])
+  @Test(arguments: [
+    "insertItems", "deleteItems one", "deleteItems two", "moveItem", "appendItems", "appendItems, index deferred",
+  ])
   func aCopyCopiesASectionOnceForItsFirstChanges(firstChange: String) {
     var items = Array(0..<1000)
     while items.count < items.capacity { items.append(items.count) }
@@ -430,11 +432,14 @@ struct ItemTableTests {
     var base = DiffableDataSourceSnapshot<Int, Int>()
     base.appendSections([0])
     base.appendItems(items)
-    base._materialize()
+    if firstChange != "appendItems, index deferred" { base._materialize() }
     #expect(base._slots[0].items.capacity == items.count + 1)
     var copy = base
     var model = items
     switch firstChange {
+    case "appendItems", "appendItems, index deferred":
+      copy.appendItems([-1])
+      model.append(-1)
     case "insertItems":
       copy.insertItems([-1], beforeItem: 998)
       model.insert(-1, at: 998)

@@ -249,12 +249,13 @@ extension DiffableDataSourceSnapshot {
     let shifts = offset < _slots[slot].items.count
     // Before an insertion that moves items, a shared index is copied before the array (the
     // array, which the next such insertion moves, is then the one left in cache). O(1) when this
-    // value holds the index alone; appends skip it.
-    let copied = shifts && _itemLocations.makeUnique()
+    // value holds the index alone; appends skip it (the claims below copy it with room).
+    let copied = shifts ? _itemLocations.makeUnique() : _itemLocations.isShared()
     if _slots[slot].items.isEmpty {
       // An empty section adopts the array (no copy), as a deferred append does.
       _slots[slot].items = identifiers
     } else if !shifts {
+      if copied { _reserveForInsertion(&_slots[slot].items, adding: count, afterCopy: true) }
       _slots[slot].items.append(contentsOf: identifiers)
     } else {
       _reserveForInsertion(&_slots[slot].items, adding: count, afterCopy: copied)
@@ -483,8 +484,8 @@ extension DiffableDataSourceSnapshot {
   }
 }
 
-/// Makes `array` uniquely referenced with room for `extra` more elements, before an element is
-/// inserted into it or removed from it in place.
+/// Makes `array` uniquely referenced with room for `extra` more elements, before elements are
+/// inserted into it, appended to it or removed from it in place.
 ///
 /// Growth is geometric (at least doubling) when it lacks room. `afterCopy` says that the snapshot
 /// holding the array was just found to be a copy changed for the first time (its item index was

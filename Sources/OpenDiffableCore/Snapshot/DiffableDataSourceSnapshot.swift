@@ -217,11 +217,12 @@ extension DiffableDataSourceSnapshot {
   ) -> Bool {
     // Only identifiers that cannot change while stored are checked later (see `_defersIndex`).
     if !Self._defersIndex { return false }
+    var copied = false
     if _deferred == nil {
       guard _itemLocations.count == 0 else { return false }
       _setDeferred(_DeferredItemIndex())
     } else {
-      _prepareDeferredChange()
+      copied = _prepareDeferredChange()
       // The index was built or the items checked: it is kept, and the append is eager.
       if _deferred == nil { return false }
     }
@@ -231,6 +232,7 @@ extension DiffableDataSourceSnapshot {
     if _slots[slot].items.isEmpty {
       _slots[slot].items = identifiers
     } else {
+      if copied { _reserveForInsertion(&_slots[slot].items, adding: identifiers.count, afterCopy: true) }
       _slots[slot].items.append(contentsOf: identifiers)
     }
     _counts.add(identifiers.count, at: _slots[slot].position)
@@ -242,15 +244,19 @@ extension DiffableDataSourceSnapshot {
   /// change; `_deferred` is then nil), and otherwise makes the deferred index this value's own,
   /// since it describes the stored state of every copy that shares it. O(1), or O(calls) when
   /// shared, or O(n) when built.
-  @inlinable mutating func _prepareDeferredChange() {
+  /// Returns whether the deferred index was shared and kept (this value is a copy changed for
+  /// the first time since it was copied).
+  @inlinable @discardableResult mutating func _prepareDeferredChange() -> Bool {
     // No binding of the deferred index may live across the uniqueness check: it would make the
     // index look shared, and every append would copy it (and release-check the old one).
-    guard _deferred != nil else { return }
+    guard _deferred != nil else { return false }
     if _deferred.unsafelyUnwrapped.isSettled {
       _materialize()
     } else if !isKnownUniquelyReferenced(&_deferred) {
       _setDeferred(_deferred.unsafelyUnwrapped.copyForAppending())
+      return true
     }
+    return false
   }
 
   /// Whether both snapshots have the same sections, in the same order, with the same items in

@@ -519,10 +519,15 @@ struct _ItemTable<Key: Hashable> {
   /// there is none). Returns whether it was shared: this value belongs to a copy of a snapshot
   /// changed for the first time since it was copied. O(1) when it is, O(buckets) otherwise.
   @inlinable @discardableResult mutating func makeUnique() -> Bool {
-    if isKnownUniquelyReferenced(&_storage) { return false }
-    let wasShared = _storage != nil
+    let wasShared = isShared()
     _ = _uniqueStorage()
     return wasShared
+  }
+
+  /// Whether the storage is shared with another value: this value belongs to a copy of a
+  /// snapshot not changed since it was copied. O(1).
+  @inlinable mutating func isShared() -> Bool {
+    !isKnownUniquelyReferenced(&_storage) && _storage != nil
   }
 
   /// Storage that this value alone references, with the same capacity. O(1), or O(buckets)

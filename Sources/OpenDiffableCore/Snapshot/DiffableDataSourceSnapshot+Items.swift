@@ -343,7 +343,7 @@ extension DiffableDataSourceSnapshot {
       }
       sortedBySlot.append((slot, sorted))
     }
-    let copied = !sortedBySlot.isEmpty && _itemLocations.makeUnique()
+    let copied = _itemLocations.isShared()  // the removals below copy it
     var lost: ItemIdentifierType?
     for (slot, removed) in sortedBySlot {
       // Remove the entries first, found where they are (before any entry moves), while the array
@@ -403,7 +403,7 @@ extension DiffableDataSourceSnapshot {
     if offset >= _slots[slot].items.count { _internalError("an item-table entry points past its section") }
     // The item as the snapshot holds it (equal to `identifier`, possibly not the same value).
     let item = _slots[slot].items[offset]
-    let copied = _itemLocations.makeUnique()
+    let copied = _itemLocations.isShared()  // the removal copies it
     let found = _withItemIndex({ index, keys in index.removeValue(forKey: item, at: location, keys: keys) })
     if copied { _reserveForInsertion(&_slots[slot].items, adding: 0, afterCopy: true) }
     let removed = _slots[slot].items.remove(at: offset)
@@ -433,7 +433,7 @@ extension DiffableDataSourceSnapshot {
     let sourceSlot = Int(source.slot)
     // The item as the snapshot holds it (equal to `identifier`, possibly not the same value).
     let item = _slots[sourceSlot].items[Int(source.offset)]
-    let copied = _itemLocations.makeUnique()
+    let copied = _itemLocations.isShared()  // the removal copies it
     let found = _withItemIndex({ index, keys in index.removeValue(forKey: item, at: source, keys: keys) })
     if copied {
       // Room for the insertion that follows too, when it is into the same section.
@@ -493,8 +493,9 @@ extension DiffableDataSourceSnapshot {
 /// given room for an eighth more elements when it would have less. Without that, a copy keeps
 /// the capacity of the array it copies — often exactly its count, for arrays an app builds and
 /// for copies made by removals — and the next insertion copies the whole section again.
-/// O(1) when the array is unique and has room, else O(count).
-@inlinable
+/// O(1) when the array is unique and has room, else O(count). Inlined: a call of its own on every
+/// insertion cost more than its test.
+@inlinable @inline(__always)
 func _reserveForInsertion<Element>(_ array: inout [Element], adding extra: Int, afterCopy: Bool) {
   let needed = array.count &+ extra
   let capacity = array.capacity

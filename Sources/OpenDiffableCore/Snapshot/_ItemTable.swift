@@ -518,8 +518,9 @@ struct _ItemTable<Key: Hashable> {
   /// Makes the storage this value's own (a copy of the words when shared; an empty table when
   /// there is none). Returns whether it was shared: this value belongs to a copy of a snapshot
   /// changed for the first time since it was copied. O(1) when it is, O(buckets) otherwise.
-  @inlinable @discardableResult mutating func makeUnique() -> Bool {
-    let wasShared = isShared()
+  @inlinable @inline(__always) @discardableResult mutating func makeUnique() -> Bool {
+    if isKnownUniquelyReferenced(&_storage) { return false }
+    let wasShared = _storage != nil
     _ = _uniqueStorage()
     return wasShared
   }

@@ -349,8 +349,9 @@ func itemOperationCases() -> [String: () -> () -> Any] {
       }
       // The same first call after a copy, with the code it runs (`warmcode`: the same insertion in
       // a small snapshot of its own) or the data it reads (`warmdata`: the anchor looked up in the
-      // copy) touched again after the copy: which of the two the first call waits for.
-      for warm in ["warmcode", "warmdata"] {
+      // copy) touched again after the copy: which of the two the first call waits for. `warmother`
+      // runs other code instead: a three-item snapshot appended to, with no index and no insertion.
+      for warm in ["warmcode", "warmdata", "warmother"] {
         cases["bench-insert-\(place)-\(label)-\(warm)"] = {
           var snapshot = sharedBase(count)
           snapshot.deleteItems([-5])
@@ -364,6 +365,11 @@ func itemOperationCases() -> [String: () -> () -> Any] {
             blackHole(small.indexOfItem(0))
             small.insertItems([-7], beforeItem: 999)
             small.insertItems([-8], beforeItem: 999)
+            blackHole(small)
+          } else if warm == "warmother" {
+            var small = Snapshot<Int>()
+            small.appendSections([0])
+            small.appendItems([1, 2, 3])
             blackHole(small)
           } else {
             blackHole(box.value.indexOfItem(offset))
@@ -395,8 +401,10 @@ func itemOperationCases() -> [String: () -> () -> Any] {
         var snapshot = base
         snapshot.insertItems([-6], beforeItem: before)
         let box = Box(snapshot)
+        let item = Box(-10)
         return {
-          box.value.insertItems([-10], beforeItem: anchor)
+          item.value -= 1
+          box.value.insertItems([item.value], beforeItem: anchor)
           return 0
         }
       }
@@ -415,6 +423,22 @@ func itemOperationCases() -> [String: () -> () -> Any] {
         let box = Box(snapshot)
         return {
           box.value.moveItem(min(offset, next), afterItem: max(offset, next))
+          return 0
+        }
+      }
+      // MutationBenchmarks' "100 calls at the end" for moves: 100 moves on one copy, alternating.
+      cases["bench-move100-\(place)-\(label)"] = {
+        var snapshot = sharedBase(count)
+        snapshot.insertItems([-6], beforeItem: next)
+        let box = Box(snapshot)
+        return {
+          for call in 0..<100 {
+            if call % 2 == 0 {
+              box.value.moveItem(min(offset, next), afterItem: max(offset, next))
+            } else {
+              box.value.moveItem(max(offset, next), afterItem: min(offset, next))
+            }
+          }
           return 0
         }
       }

@@ -197,10 +197,8 @@ let benchmarks: @Sendable () -> Void = {
         }
         // The same at the end, 100 calls per sample on one copy: the steady cost per call
         // (divide by 100). A single call right after a copy made outside the measurement (above)
-        // runs with the caches emptied by the copy: copying the snapshot moves about 40 MB at 1M
-        // items (section array and index, read and written), more than this machine's 32 MB L3,
-        // where `OrderedSet`'s copy moves about 27 MB, so the call's code is evicted for one and
-        // mostly not for the other (BENCHMARKS.md, "Item operations").
+        // is the first to touch what it uses after the copy (BENCHMARKS.md, "Against
+        // `OrderedSet`, operation by operation").
         Benchmark("insertItems 100 calls at the end of a \(label)-item section") { benchmark in
           var snapshot = base
           snapshot.deleteItems([-5])

@@ -305,6 +305,18 @@ func sharedBase(_ count: Int) -> Snapshot<Int> {
   return base
 }
 
+/// The work of the `bench-insert-*` cases: each call inserts a new item (-11, -12, …) before
+/// `anchor` in the snapshot, which the closure holds uniquely.
+func insertingNewItems(into snapshot: Snapshot<Int>, before anchor: Int) -> () -> Any {
+  let box = Box(snapshot)
+  let item = Box(-10)
+  return {
+    item.value -= 1
+    box.value.insertItems([item.value], beforeItem: anchor)
+    return 0
+  }
+}
+
 nonisolated(unsafe) var sharedSets: [Int: OrderedSet<Int>] = [:]
 func sharedSet(_ count: Int) -> OrderedSet<Int> {
   if let set = sharedSets[count] { return set }
@@ -339,13 +351,7 @@ func itemOperationCases() -> [String: () -> () -> Any] {
         var snapshot = base
         snapshot.deleteItems([-5])
         snapshot.insertItems([-6], beforeItem: next)
-        let box = Box(snapshot)
-        let item = Box(-10)
-        return {
-          item.value -= 1
-          box.value.insertItems([item.value], beforeItem: offset)
-          return 0
-        }
+        return insertingNewItems(into: snapshot, before: offset)
       }
       // The same first call after a copy, with the code it runs (`warmcode`: the same insertion in
       // a small snapshot of its own) or the data it reads (`warmdata`: the anchor looked up in the
@@ -356,8 +362,6 @@ func itemOperationCases() -> [String: () -> () -> Any] {
           var snapshot = sharedBase(count)
           snapshot.deleteItems([-5])
           snapshot.insertItems([-6], beforeItem: next)
-          let box = Box(snapshot)
-          let item = Box(-10)
           if warm == "warmcode" {
             var small = Snapshot<Int>()
             small.appendSections([0])
@@ -372,14 +376,10 @@ func itemOperationCases() -> [String: () -> () -> Any] {
             small.appendItems([1, 2, 3])
             blackHole(small)
           } else {
-            blackHole(box.value.indexOfItem(offset))
-            blackHole(box.value.numberOfItems(inSection: 0))
+            blackHole(snapshot.indexOfItem(offset))
+            blackHole(snapshot.numberOfItems(inSection: 0))
           }
-          return {
-            item.value -= 1
-            box.value.insertItems([item.value], beforeItem: offset)
-            return 0
-          }
+          return insertingNewItems(into: snapshot, before: offset)
         }
       }
       // The same first call after a copy, of a snapshot whose array has one element of room
@@ -400,13 +400,7 @@ func itemOperationCases() -> [String: () -> () -> Any] {
         blackHole(base.indexOfItem(0))
         var snapshot = base
         snapshot.insertItems([-6], beforeItem: before)
-        let box = Box(snapshot)
-        let item = Box(-10)
-        return {
-          item.value -= 1
-          box.value.insertItems([item.value], beforeItem: anchor)
-          return 0
-        }
+        return insertingNewItems(into: snapshot, before: anchor)
       }
       cases["bench-delete-\(place)-\(label)"] = {
         var snapshot = sharedBase(count)

@@ -316,7 +316,7 @@ struct _ItemTable<Key: Hashable> {
     let storage = _uniqueStorage()
     let bias = Int(_bias(ofSlot: slot))
     let buckets = storage.buckets
-    let stopped = storage._forEachBatch(count: count, hashing: { storage.hash(key($0)) }) { index, hash in
+    @inline(__always) func move(_ index: Int, hash: Int) -> Bool {
       let tag = Storage.tag(hash)
       let (bucket, found) = buckets.find(
         hash: hash, word: buckets.word(tag: tag, slot: slot, stored: old(index) &- bias))
@@ -324,6 +324,10 @@ struct _ItemTable<Key: Hashable> {
       buckets[bucket] = buckets.word(tag: tag, slot: slot, stored: new(index) &- bias)
       return true
     }
+    // One entry (an item inserted or removed next to the end or the start of its section): no
+    // batch to set up.
+    if count == 1 { return move(0, hash: storage.hash(key(0))) ? nil : 0 }
+    let stopped = storage._forEachBatch(count: count, hashing: { storage.hash(key($0)) }, move)
     return stopped < count ? stopped : nil
   }
 

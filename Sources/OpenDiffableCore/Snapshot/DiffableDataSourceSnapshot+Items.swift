@@ -255,10 +255,10 @@ extension DiffableDataSourceSnapshot {
       // An empty section adopts the array (no copy), as a deferred append does.
       _slots[slot].items = identifiers
     } else if !shifts {
-      if copied { _reserveForInsertion(&_slots[slot].items, adding: count, afterCopy: true) }
+      if copied { _reserveForChange(&_slots[slot].items, adding: count, afterCopy: true) }
       _slots[slot].items.append(contentsOf: identifiers)
     } else {
-      _reserveForInsertion(&_slots[slot].items, adding: count, afterCopy: copied)
+      _reserveForChange(&_slots[slot].items, adding: count, afterCopy: copied)
       _slots[slot].items.insert(contentsOf: identifiers, at: offset)
     }
     if shifts && !_makeRoomInIndex(inSlot: slot, at: offset, count: count, operation: operation) {
@@ -361,7 +361,7 @@ extension DiffableDataSourceSnapshot {
           }
         }
       }
-      if copied { _reserveForInsertion(&_slots[slot].items, adding: 0, afterCopy: true) }
+      if copied { _reserveForChange(&_slots[slot].items, adding: 0, afterCopy: true) }
       var items = _slots[slot].items
       _slots[slot].items = []  // keep `items` uniquely referenced while compacting
       // Close the gaps: one contiguous run is one memory move; otherwise each run of survivors
@@ -405,7 +405,7 @@ extension DiffableDataSourceSnapshot {
     let item = _slots[slot].items[offset]
     let copied = _itemLocations.isShared()  // the removal copies it
     let found = _withItemIndex({ index, keys in index.removeValue(forKey: item, at: location, keys: keys) })
-    if copied { _reserveForInsertion(&_slots[slot].items, adding: 0, afterCopy: true) }
+    if copied { _reserveForChange(&_slots[slot].items, adding: 0, afterCopy: true) }
     let removed = _slots[slot].items.remove(at: offset)
     _counts.add(-1, at: _slots[slot].position)
     guard found else {
@@ -437,7 +437,7 @@ extension DiffableDataSourceSnapshot {
     let found = _withItemIndex({ index, keys in index.removeValue(forKey: item, at: source, keys: keys) })
     if copied {
       // Room for the insertion that follows too, when it is into the same section.
-      _reserveForInsertion(
+      _reserveForChange(
         &_slots[sourceSlot].items, adding: anchorLocation.slot == source.slot ? 1 : 0, afterCopy: true)
     }
     let moved = _slots[sourceSlot].items.remove(at: Int(source.offset))
@@ -496,7 +496,7 @@ extension DiffableDataSourceSnapshot {
 /// O(1) when the array is unique and has room, else O(count). Inlined: a call of its own on every
 /// insertion cost more than its test.
 @inlinable @inline(__always)
-func _reserveForInsertion<Element>(_ array: inout [Element], adding extra: Int, afterCopy: Bool) {
+func _reserveForChange<Element>(_ array: inout [Element], adding extra: Int, afterCopy: Bool) {
   let needed = array.count &+ extra
   let capacity = array.capacity
   if needed > capacity {

@@ -232,7 +232,7 @@ extension DiffableDataSourceSnapshot {
     if _slots[slot].items.isEmpty {
       _slots[slot].items = identifiers
     } else {
-      if copied { _reserveForInsertion(&_slots[slot].items, adding: identifiers.count, afterCopy: true) }
+      if copied { _reserveForChange(&_slots[slot].items, adding: identifiers.count, afterCopy: true) }
       _slots[slot].items.append(contentsOf: identifiers)
     }
     _counts.add(identifiers.count, at: _slots[slot].position)

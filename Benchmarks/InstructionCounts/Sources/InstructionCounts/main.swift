@@ -590,6 +590,13 @@ func changesetCases() -> [String: () -> () -> Any] {
 let all = cases().merging(itemOperationCases()) { first, _ in first }.merging(changesetCases()) { first, _ in
   first
 }
+/// The page faults of the process so far (the `time` and `interleave` modes).
+func faults() -> Int {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  return usage.ru_minflt + usage.ru_majflt
+}
+
 /// The monotonic clock in nanoseconds (the `time` and `interleave` modes).
 func now() -> UInt64 {
   var time = timespec()
@@ -604,11 +611,6 @@ func now() -> UInt64 {
 if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "time", let setup = all[CommandLine.arguments[2]],
   let samples = Int(CommandLine.arguments[3])
 {
-  func faults() -> Int {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return usage.ru_minflt + usage.ru_majflt
-  }
   var times: [Double] = []
   var faulted = 0
   for _ in 0..<samples {
@@ -636,19 +638,16 @@ if CommandLine.arguments.count >= 4, CommandLine.arguments[1] == "interleave",
   let names = Array(CommandLine.arguments[3...])
   guard names.allSatisfy({ all[$0] != nil }) else { fatalError("unknown case among \(names)") }
   var times = Array(repeating: [Double](), count: names.count)
-  var faults = Array(repeating: 0, count: names.count)
+  var faulted = Array(repeating: 0, count: names.count)
   for sample in 0..<samples {
     for turn in 0..<names.count {
       let index = (turn + sample) % names.count  // a rotating start
       work = all[names[index]]!()
-      var before = rusage()
-      getrusage(RUSAGE_SELF.rawValue, &before)
+      let before = faults()
       let start = now()
       countedCall()
       times[index].append(Double(now() - start) / 1000)
-      var after = rusage()
-      getrusage(RUSAGE_SELF.rawValue, &after)
-      faults[index] += after.ru_minflt - before.ru_minflt
+      faulted[index] += faults() - before
       kept.removeAll(keepingCapacity: true)
       work = { 0 }
     }
@@ -658,7 +657,7 @@ if CommandLine.arguments.count >= 4, CommandLine.arguments[1] == "interleave",
     let ratios = zip(times[index], times[0]).map { $0 / $1 }
     print(
       name, "median", median(times[index]), "µs; ratio to", names[0], median(ratios), "page faults per call",
-      Double(faults[index]) / Double(samples))
+      Double(faulted[index]) / Double(samples))
   }
   exit(0)
 }

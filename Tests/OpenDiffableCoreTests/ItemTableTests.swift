@@ -464,6 +464,70 @@ struct ItemTableTests {
     base._checkInvariants()
   }
 
+  /// A move within a section rotates the items between instead of removing and inserting the
+  /// moved item: every pair of moved item and anchor, before and after, in a section whose
+  /// entries have a bias, for identifiers re-indexed in bulk (`Int`), by key (`String`), and
+  /// identifiers that all hash the same (every entry on one probe run with one tag, where finding
+  /// an entry by its old position must not take a neighbour's that just moved there). Then long moves in a longer
+  /// section, whose items between are moved by a sweep over the whole table.
+  @Test(arguments: ["Int", "String", "CollidingKey"])
+  func movesWithinASectionRotateTheItemsBetween(type: String) {
+    switch type {
+    case "Int": checkMovesWithinASection(longSection: 4_000) { $0 }
+    case "String": checkMovesWithinASection(longSection: 4_000) { "item \($0)" }
+    default: checkMovesWithinASection(longSection: 400) { CollidingKey(value: $0 * 3) }
+    }
+  }
+
+  private func checkMovesWithinASection<Item: Hashable>(longSection size: Int, _ make: (Int) -> Item) {
+    func snapshot(of items: [Int]) -> DiffableDataSourceSnapshot<Int, Item> {
+      var snapshot = DiffableDataSourceSnapshot<Int, Item>()
+      snapshot.appendSections([0, 1])
+      snapshot.appendItems([make(-2)], toSection: 0)
+      snapshot.appendItems(items.map(make), toSection: 0)
+      snapshot.appendItems([make(-3)], toSection: 1)
+      snapshot.deleteItems([make(-2)])  // the entries of section 0 now have a bias
+      return snapshot
+    }
+    func check(_ snapshot: DiffableDataSourceSnapshot<Int, Item>, _ model: [Int], _ move: String) {
+      #expect(snapshot.itemIdentifiers(inSection: 0) == model.map(make), "\(move)")
+      for (offset, item) in model.enumerated() where snapshot.indexOfItem(make(item)) != offset {
+        Issue.record("\(move): item \(item) is found at \(String(describing: snapshot.indexOfItem(make(item))))")
+      }
+      snapshot._checkInvariants()
+    }
+    let items = Array(0..<12)
+    for moved in items {
+      for anchor in items where anchor != moved {
+        for after in [false, true] {
+          var moving = snapshot(of: items)
+          var model = items
+          model.removeAll { $0 == moved }
+          let at = model.firstIndex(of: anchor)! + (after ? 1 : 0)
+          model.insert(moved, at: at)
+          if after {
+            moving.moveItem(make(moved), afterItem: make(anchor))
+          } else {
+            moving.moveItem(make(moved), beforeItem: make(anchor))
+          }
+          check(moving, model, "\(moved) \(after ? "after" : "before") \(anchor)")
+        }
+      }
+    }
+    var long = snapshot(of: Array(0..<size))
+    var model = Array(0..<size)
+    let eighth = size / 8
+    let moves = [
+      (3 * eighth, 5 * eighth), (5 * eighth, 3 * eighth), (6 * eighth, 1), (5, size - 10), (size / 2, size / 2 + 1),
+    ]
+    for (moved, anchor) in moves {
+      long.moveItem(make(moved), afterItem: make(anchor))
+      model.removeAll { $0 == moved }
+      model.insert(moved, at: model.firstIndex(of: anchor)! + 1)
+      check(long, model, "\(moved) after \(anchor)")
+    }
+  }
+
   @Test func rejectsARunWithARepeatAndLeavesTheTableUnchanged() {
     var table = _ItemTable<Int>()
     var section = [1, 2, 3]

@@ -116,7 +116,9 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Precondition: both items are in the snapshot and differ; otherwise the process stops with
   ///   a message naming them.
-  /// - Complexity: a deletion and an insertion of one item (see ``deleteItems(_:)`` and
+  /// - Complexity: within one section, O(d) average for a move by d positions (the items between
+  ///   shift by one, in place), or a deletion and an insertion when cheaper; into another
+  ///   section, a deletion and an insertion of one item (see ``deleteItems(_:)`` and
   ///   ``insertItems(_:beforeItem:)``): O(1) average plus the array shifts, for identifiers that
   ///   hold no references, near either end of a section; O(m) average, m the sizes of the
   ///   sections involved, at worst.
@@ -133,7 +135,9 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Precondition: both items are in the snapshot and differ; otherwise the process stops with
   ///   a message naming them.
-  /// - Complexity: a deletion and an insertion of one item (see ``deleteItems(_:)`` and
+  /// - Complexity: within one section, O(d) average for a move by d positions (the items between
+  ///   shift by one, in place), or a deletion and an insertion when cheaper; into another
+  ///   section, a deletion and an insertion of one item (see ``deleteItems(_:)`` and
   ///   ``insertItems(_:beforeItem:)``): O(1) average plus the array shifts, for identifiers that
   ///   hold no references, near either end of a section; O(m) average, m the sizes of the
   ///   sections involved, at worst.
@@ -431,6 +435,16 @@ extension DiffableDataSourceSnapshot {
       _stop(.init(kind: .itemNotFound, operation: operation, identifiers: missing))
     }
     let sourceSlot = Int(source.slot)
+    if anchorLocation.slot == source.slot {
+      // Within one section: the offset the item ends at, after its removal.
+      let offset = Int(source.offset)
+      let anchorOffset = Int(anchorLocation.offset)
+      let destination = (anchorOffset > offset ? anchorOffset - 1 : anchorOffset) + (after ? 1 : 0)
+      if _rotatesItem(inSlot: sourceSlot, from: offset, to: destination) {
+        _rotateItem(inSlot: sourceSlot, from: offset, to: destination, operation: operation)
+        return
+      }
+    }
     // The item as the snapshot holds it (equal to `identifier`, possibly not the same value).
     let item = _slots[sourceSlot].items[Int(source.offset)]
     let copied = _itemLocations.isShared()  // the removal copies it
@@ -459,6 +473,53 @@ extension DiffableDataSourceSnapshot {
       _tryPlaceNewItems(
         [moved], at: (Int(destination.slot), Int(destination.offset) + (after ? 1 : 0)), operation: operation)
     else { _stopForUnstableIdentifiers([moved, anchor], operation: operation) }
+  }
+
+  /// Whether moving an item of `slot` from offset `source` to `destination` (an offset in the
+  /// section without it) is cheaper as a rotation of the items between
+  /// (``_rotateItem(inSlot:from:to:operation:)``) than as a removal and an insertion: whether
+  /// the rotation re-indexes no more entries than they would — the shorter side of each, for
+  /// identifiers that hold no references (``_shiftsIndexInBulk``), every item behind each
+  /// otherwise —, give or take the removal's and the insertion's own probes. O(1).
+  @inlinable func _rotatesItem(inSlot slot: Int, from source: Int, to destination: Int) -> Bool {
+    let last = _slots[slot].items.count - 1
+    let distance = source < destination ? destination - source : source - destination
+    let replaced =
+      Self._shiftsIndexInBulk
+      ? Swift.min(source, last - source) + Swift.min(destination, last - destination)
+      : (last - source) + (last - destination)
+    return distance <= replaced + 2
+  }
+
+  /// Moves the item at offset `source` of `slot` to offset `destination` by rotating the items
+  /// between one step toward `source` (`destination` is where it ends, as after its removal):
+  /// the array first, in place, then the index
+  /// (``_ItemTable/rotateEntries(ofSlot:sectionSize:from:to:sweeps:key:)``). Nothing is removed
+  /// or inserted, so the moved item keeps its index entry and the section its count. Repairs the
+  /// index, with a warning, if an entry is not where it was.
+  /// O(|destination - source|) average.
+  @inlinable
+  mutating func _rotateItem(inSlot slot: Int, from source: Int, to destination: Int, operation: String) {
+    guard source != destination else { return }
+    let copied = _itemLocations.makeUnique()
+    _reserveForChange(&_slots[slot].items, adding: 0, afterCopy: copied)
+    _slots[slot].items.withUnsafeMutableBufferPointer { buffer in
+      let base = buffer.baseAddress.unsafelyUnwrapped
+      let moved = (base + source).move()
+      if source < destination {
+        (base + source).moveInitialize(from: base + source + 1, count: destination - source)
+      } else {
+        (base + destination + 1).moveInitialize(from: base + destination, count: source - destination)
+      }
+      (base + destination).initialize(to: moved)
+    }
+    let size = _slots[slot].items.count
+    let lost = _withItemIndex { index, keys in
+      index.rotateEntries(
+        ofSlot: slot, sectionSize: size, from: source, to: destination, sweeps: Self._shiftsIndexInBulk
+      ) { keys(slot, $0) }
+    }
+    if let lost { _repairItemTable(lostTrackOf: _slots[slot].items[lost], operation: operation) }
   }
 
   /// Stops the process when identifiers that were just found (or just removed) are no longer

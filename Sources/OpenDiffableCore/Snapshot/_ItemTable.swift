@@ -331,6 +331,59 @@ struct _ItemTable<Key: Hashable> {
     return stopped < count ? stopped : nil
   }
 
+  /// Re-indexes `slot` after one item of its section moved from offset `source` to offset
+  /// `destination` and the items between moved one step toward `source` (a rotation of the
+  /// section's array, which has already happened: `key(offset)` reads the section as it is
+  /// now). The moved item's entry is found by position first; the entries between are moved as
+  /// by ``moveEntries(ofSlot:sectionSize:count:key:old:new:sweep:_:)`` — by sweep, hashing
+  /// nothing, only when `sweeps` allows it —, none of them ever looking for the moved item's old
+  /// location; the moved item's entry, whose bucket did not change, takes its new location last,
+  /// once no entry between holds it any more. Reads no key from the sections.
+  ///
+  /// Returns the offset (in the section as it is now) of an item whose entry is not where it
+  /// was (its hash changed while it was stored), or nil; the caller then repairs the table with
+  /// ``rebuild(from:)``. O(|destination - source|) average; O(buckets) by sweep.
+  @inlinable mutating func rotateEntries(
+    ofSlot slot: Int, sectionSize: Int, from source: Int, to destination: Int, sweeps: Bool, key: (Int) -> Key
+  ) -> Int? {
+    guard source != destination else { return nil }
+    // The moved item's bucket. (In a function of its own: a binding of the storage alive across
+    // the uniqueness check of the moves below would make it look shared, and copy it.)
+    @inline(__always) func movedEntry() -> (bucket: Int, tag: UInt8)? {
+      let storage = _uniqueStorage()
+      let hash = storage.hash(key(destination))
+      let tag = Storage.tag(hash)
+      let (bucket, found) = storage.buckets.find(
+        hash: hash, word: storage.buckets.word(tag: tag, slot: slot, stored: source &- Int(_bias(ofSlot: slot))))
+      return found ? (bucket, tag) : nil
+    }
+    guard let (movedBucket, tag) = movedEntry() else { return destination }
+    // The items between move by `shift`, visited in the direction they move, `first` the old
+    // offset of the first one visited.
+    let up = destination < source
+    let shift = up ? 1 : -1
+    let count = up ? source &- destination : destination &- source
+    let first = source &- shift
+    func old(_ index: Int) -> Int { first &- shift &* index }
+    let range = up ? destination..<source : source &+ 1..<destination &+ 1
+    let lost: Int?
+    if sweeps {
+      lost = moveEntries(
+        ofSlot: slot, sectionSize: sectionSize, count: count, key: { key(old($0) &+ shift) }, old: old,
+        new: { old($0) &+ shift }, sweep: range
+      ) { $0 &+ shift }
+    } else {
+      lost = _relocateEach(
+        count: count, slot: slot, key: { key(old($0) &+ shift) }, old: old, new: { old($0) &+ shift })
+    }
+    if let lost { return old(lost) &+ shift }
+    // Moving entries changes no bucket (a layout change keeps the buckets too); the bias and
+    // the words are read again.
+    let buckets = _storage.unsafelyUnwrapped.buckets
+    buckets[movedBucket] = buckets.word(tag: tag, slot: slot, stored: destination &- Int(_bias(ofSlot: slot)))
+    return nil
+  }
+
   /// Removes the entry of `key` stored at `location` (found by position, as in
   /// ``_relocate(_:from:slot:descending:oldOffset:)``); returns whether there was
   /// one. Reads keys from `keys` (the entries a removal shifts, for keys hashed from their bits),

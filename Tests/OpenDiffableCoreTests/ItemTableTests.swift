@@ -467,9 +467,11 @@ struct ItemTableTests {
   /// A move within a section rotates the items between instead of removing and inserting the
   /// moved item: every pair of moved item and anchor, before and after, in a section whose
   /// entries have a bias, for identifiers re-indexed in bulk (`Int`), by key (`String`), and
-  /// identifiers that all hash the same (every entry on one probe run with one tag, where finding
-  /// an entry by its old position must not take a neighbour's that just moved there). Then long moves in a longer
-  /// section, whose items between are moved by a sweep over the whole table.
+  /// identifiers that all hash the same (every entry on one probe run with one tag: the words of
+  /// the moved item and of the one that takes its old offset are equal for a moment). Then moves
+  /// on a copy of a longer section: long ones, whose items between are moved by a sweep over the
+  /// whole table, and short ones, whose items between are found one by one; the original keeps
+  /// its items and index.
   @Test(arguments: ["Int", "String", "CollidingKey"])
   func movesWithinASectionRotateTheItemsBetween(type: String) {
     switch type {
@@ -514,18 +516,25 @@ struct ItemTableTests {
         }
       }
     }
-    var long = snapshot(of: Array(0..<size))
+    // On a copy of a longer section (the original must keep its items and index): long moves,
+    // whose items between are moved by a sweep, and moves by 2–20 positions, whose items between
+    // are found one by one.
+    let original = snapshot(of: Array(0..<size))
+    var long = original
     var model = Array(0..<size)
     let eighth = size / 8
-    let moves = [
+    let quarter = size / 4
+    var moves = [
       (3 * eighth, 5 * eighth), (5 * eighth, 3 * eighth), (6 * eighth, 1), (5, size - 10), (size / 2, size / 2 + 1),
     ]
+    for distance in [2, 5, 20] { moves += [(quarter, quarter + distance), (quarter + 40, quarter + 40 - distance)] }
     for (moved, anchor) in moves {
       long.moveItem(make(moved), afterItem: make(anchor))
       model.removeAll { $0 == moved }
       model.insert(moved, at: model.firstIndex(of: anchor)! + 1)
       check(long, model, "\(moved) after \(anchor)")
     }
+    check(original, Array(0..<size), "the original, after its copy's moves")
   }
 
   @Test func rejectsARunWithARepeatAndLeavesTheTableUnchanged() {

@@ -338,7 +338,7 @@ struct _ItemTable<Key: Hashable> {
   /// by ``moveEntries(ofSlot:sectionSize:count:key:old:new:sweep:_:)`` — by sweep, hashing
   /// nothing, only when `sweeps` allows it —, none of them ever looking for the moved item's old
   /// location; the moved item's entry, whose bucket did not change, takes its new location last,
-  /// once no entry between holds it any more. Reads no key from the sections.
+  /// once no entry between holds it any more. Compares no key: `key(offset)` is only hashed.
   ///
   /// Returns the offset (in the section as it is now) of an item whose entry is not where it
   /// was (its hash changed while it was stored), or nil; the caller then repairs the table with

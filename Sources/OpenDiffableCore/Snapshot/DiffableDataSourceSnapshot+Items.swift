@@ -493,7 +493,7 @@ extension DiffableDataSourceSnapshot {
 
   /// Moves the item at offset `source` of `slot` to offset `destination` by rotating the items
   /// between one step toward `source` (`destination` is where it ends, as after its removal):
-  /// the array first, in place, then the index
+  /// the array first, in place (``_moveElement(_:from:to:)``, as `moveSection` does), then the index
   /// (``_ItemTable/rotateEntries(ofSlot:sectionSize:from:to:sweeps:key:)``). Nothing is removed
   /// or inserted, so the moved item keeps its index entry and the section its count. Repairs the
   /// index, with a warning, if an entry is not where it was.
@@ -503,16 +503,7 @@ extension DiffableDataSourceSnapshot {
     guard source != destination else { return }
     let copied = _itemLocations.makeUnique()
     _reserveForChange(&_slots[slot].items, adding: 0, afterCopy: copied)
-    _slots[slot].items.withUnsafeMutableBufferPointer { buffer in
-      let base = buffer.baseAddress.unsafelyUnwrapped
-      let moved = (base + source).move()
-      if source < destination {
-        (base + source).moveInitialize(from: base + source + 1, count: destination - source)
-      } else {
-        (base + destination + 1).moveInitialize(from: base + destination, count: source - destination)
-      }
-      (base + destination).initialize(to: moved)
-    }
+    _moveElement(&_slots[slot].items, from: source, to: destination)
     let size = _slots[slot].items.count
     let lost = _withItemIndex { index, keys in
       index.rotateEntries(

@@ -158,9 +158,11 @@
       set { core.reorderingHandlers = newValue }
     }
 
-    /// The closures called when the user expands or collapses an outline item. Wire your
-    /// outline disclosure accessory to ``DiffableDataSource/expandItem(_:animatingDifferences:completion:)``
-    /// and ``DiffableDataSource/collapseItem(_:animatingDifferences:completion:)`` on ``core``.
+    /// The closures asked when the user expands or collapses an outline item: a tap on the
+    /// disclosure accessory that ``outlineDisclosureAccessory(for:displayed:options:)`` makes
+    /// (put it in the cell's `accessories` from the cell provider) and
+    /// ``toggleOutlineExpansion(of:animatingDifferences:)`` go through them, as Apple's
+    /// data source does with UIKit's default `.outlineDisclosure()`.
     public var sectionSnapshotHandlers: SectionSnapshotHandlers<ItemIdentifierType> {
       get { core.sectionSnapshotHandlers }
       set { core.sectionSnapshotHandlers = newValue }

@@ -165,7 +165,38 @@
       core.canMoveRow(at: indexPath)
     }
 
-    /// Commits an interactive move and calls the reordering handlers.
+    /// Commits an interactive move: the table already shows the row at `destinationIndexPath`,
+    /// and this makes that order the current snapshot (sending the table nothing), between
+    /// `core.reorderingHandlers`' `willReorder` and `didReorder`. O(n) for n items. Stops the
+    /// process when no row is at `sourceIndexPath` or `destinationIndexPath` is out of range.
+    ///
+    /// An override that does not call `super` leaves ``snapshot()`` holding the order from
+    /// before the drag, so it must not apply a snapshot built from it with
+    /// ``apply(_:animatingDifferences:completion:)``: that diff moves the row again in a table
+    /// that already moved it (within a section the row ends moved twice; across sections the
+    /// batch is invalid and UIKit raises). Apple's table-editing sample does this, and worked on
+    /// iOS 13 and 14 only because a non-animated apply reloaded the table there. Reload instead:
+    ///
+    /// ```swift
+    /// // Before (Apple's data source):
+    /// apply(updated, animatingDifferences: false)
+    /// // After:
+    /// applySnapshotUsingReloadData(updated)
+    /// ```
+    ///
+    /// or call `super` first, which records the move, and read the new order from
+    /// ``snapshot()``; the table already shows it, so there is nothing to apply:
+    ///
+    /// ```swift
+    /// override func tableView(
+    ///   _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
+    ///   to destinationIndexPath: IndexPath
+    /// ) {
+    ///   super.tableView(
+    ///     tableView, moveRowAt: sourceIndexPath, to: destinationIndexPath)
+    ///   savedOrder = snapshot().itemIdentifiers
+    /// }
+    /// ```
     open func tableView(
       _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
     ) {

@@ -381,7 +381,13 @@
       _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
       animatingDifferences: Bool, completion: (() -> Void)? = nil
     ) {
-      installDelegateProxy()
+      if _isMainThread() {
+        installDelegateProxy()
+      } else {
+        // An apply made off the main thread (see DiffableDataSource's apply): the table is only
+        // touched on the main thread, before the apply runs there.
+        DispatchQueue.main.async { [self] in MainActor.assumeIsolated { self.installDelegateProxy() } }
+      }
       if animatingDifferences {
         core.apply(snapshot, animatingDifferences: true, completion: completion)
       } else {

@@ -123,3 +123,21 @@ extension UITableViewCell {
     return label
   }
 }
+
+@available(iOS 14.0, tvOS 14.0, *)
+extension UICollectionViewCell {
+  /// The content configuration, nil by default. Setting one replaces the cell's content view
+  /// with the configuration's ``UIContentConfiguration/makeContentView()``.
+  @available(iOS 14.0, tvOS 14.0, *)
+  public var contentConfiguration: (any UIContentConfiguration)? {
+    get { standInContentView?.configuration }
+    set(config) {
+      standInContentView.map { ($0 as UIView).removeFromSuperview() }
+      if let config { addSubview(config.makeContentView()) }
+    }
+  }
+
+  private var standInContentView: (any UIView & UIContentView)? {
+    subviews.lazy.compactMap { $0 as? any UIView & UIContentView }.first
+  }
+}

@@ -68,6 +68,73 @@ public final class AnyThreadCalls: @unchecked Sendable {
     readSection = { dataSource.snapshot(for: $0) }
   }
 
+  #if canImport(UIKit)
+    /// UIKit's reference collection view data source, fed Apple's Objective-C snapshots.
+    public init(_ dataSource: CollectionViewDiffableDataSourceReference) {
+      applyFull = { dataSource.applySnapshot(Self.reference($0), animatingDifferences: $1, completion: $2) }
+      applyAsync = Self.awaiting(applyFull)
+      reloadFull = { dataSource.applySnapshot(usingReloadData: Self.reference($0), completion: $1) }
+      applySection = {
+        dataSource.applySnapshot(Self.reference($0), toSection: $1, animatingDifferences: $2, completion: $3)
+      }
+      readSnapshot = { Snapshot(dataSource.snapshot()) }
+      readSection = { Self.typed(dataSource.snapshot(forSection: $0)) }
+    }
+
+    /// UIKit's reference table data source, fed Apple's Objective-C snapshots.
+    public init(_ dataSource: TableViewDiffableDataSourceReference) {
+      applyFull = { dataSource.applySnapshot(Self.reference($0), animatingDifferences: $1, completion: $2) }
+      applyAsync = Self.awaiting(applyFull)
+      reloadFull = { dataSource.applySnapshot(usingReloadData: Self.reference($0), completion: $1) }
+      applySection = nil
+      readSnapshot = { Snapshot(dataSource.snapshot()) }
+      readSection = nil
+    }
+
+    /// Apple's Objective-C section snapshot with this outline.
+    static func reference(_ outline: SectionSnapshot) -> NSDiffableDataSourceSectionSnapshotReference {
+      let reference = NSDiffableDataSourceSectionSnapshotReference()
+      for item in outline.items { reference.appendItems([item], intoParentItem: outline.parent(of: item)) }
+      reference.expandItems(outline.items.filter(outline.isExpanded))
+      return reference
+    }
+
+    /// The outline of Apple's Objective-C section snapshot.
+    static func typed(_ reference: NSDiffableDataSourceSectionSnapshotReference) -> SectionSnapshot {
+      var outline = SectionSnapshot()
+      for item in reference.items {
+        outline.append([item as! Int], to: reference.parent(ofChildItem: item).map { $0 as! Int })
+      }
+      outline.expand(reference.items.filter(reference.isExpanded).map { $0 as! Int })
+      return outline
+    }
+  #else
+    /// AppKit's reference table data source (no section header rows), fed AppKit's Objective-C
+    /// snapshots.
+    public init(_ dataSource: TableViewDiffableDataSourceReference<NSObject, NSObject>) {
+      applyFull = { dataSource.applySnapshot(Self.reference($0), animatingDifferences: $1, completion: $2) }
+      applyAsync = Self.awaiting(applyFull)
+      reloadFull = { dataSource.applySnapshot(Self.reference($0), animatingDifferences: false, completion: $1) }
+      applySection = nil
+      readSnapshot = { Snapshot(dataSource.snapshot()) }
+      readSection = nil
+    }
+  #endif
+
+  /// Apple's Objective-C snapshot with the sections, items and reload marks of `snapshot`.
+  static func reference(_ snapshot: Snapshot) -> NSDiffableDataSourceSnapshotReference {
+    let reference = NSDiffableDataSourceSnapshotReference()
+    reference.appendSections(withIdentifiers: snapshot.sectionIdentifiers)
+    for section in snapshot.sectionIdentifiers {
+      reference.appendItems(
+        withIdentifiers: snapshot.itemIdentifiers(inSection: section), intoSectionWithIdentifier: section)
+    }
+    if !snapshot.reloadedItemIdentifiers.isEmpty {
+      reference.reloadItems(withIdentifiers: snapshot.reloadedItemIdentifiers)
+    }
+    return reference
+  }
+
   /// An `async` apply made of a completion-handler one (AppKit's data sources have no `async` apply).
   private static func awaiting(
     _ apply: @escaping (Snapshot, Bool, (() -> Void)?) -> Void

@@ -56,7 +56,8 @@ extension DiffableDataSource {
   /// Expands `item` as if the user asked to: asks ``sectionSnapshotHandlers`` (`shouldExpandItem`,
   /// then `willExpandItem`, then `snapshotForExpandingParent`), expands it in its section's
   /// outline and applies the outline. Hosts call this from their disclosure control; on UIKit,
-  /// call it from an outline disclosure accessory's action handler.
+  /// the accessory `CollectionViewDiffableDataSource.outlineDisclosureAccessory(for:displayed:options:)`
+  /// makes calls it. Call it yourself to expand without a tap (restoring state, a test).
   ///
   /// Returns false, changing nothing, when the item is not in a section applied as a section
   /// snapshot, is already expanded, or `shouldExpandItem` refused.

@@ -72,7 +72,7 @@ let package = Package(
     // Calls the adapters from non-isolated code in Swift 5 mode: compiles only if the adapter
     // classes are `@MainActor @preconcurrency`, as Apple's are.
     .target(
-      name: "Swift5Client", dependencies: ["OpenDiffable", .target(name: flavour)],
+      name: "Swift5Client", dependencies: ["OpenDiffable", "OpenDiffableTesting", .target(name: flavour)],
       path: "Sources/Swift5Client/\(flavour)",
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),

@@ -22,6 +22,12 @@ extension DiffableDataSource {
   ///
   /// Stops the process when called from inside an apply (from the host's batch update, a cell
   /// provider or a selection callback): apply from the completion instead.
+  ///
+  /// Code written for iOS 13–17 may call it from a background queue, as Apple documented: the
+  /// apply is queued in call order and runs on the main thread (the host is only used there),
+  /// `completion` runs on the main actor, and ``snapshot()`` on the calling queue returns
+  /// `snapshot` at once. Applying both on and off the main thread sends one warning to
+  /// ``OpenDiffableDiagnostics/warningHandler`` and keeps the call order.
   /// - Parameters:
   ///   - snapshot: the sections and items to show, with the reload and reconfigure marks to carry out.
   ///   - animatingDifferences: whether the host animates the batch (the diff is made either way).
@@ -31,11 +37,10 @@ extension DiffableDataSource {
   public func apply(
     _ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil
   ) {
-    _enqueue(
+    _submit(
       _ApplyJob(
         target: .full(snapshot), mode: animatingDifferences ? .animated : .withoutAnimation,
-        operation: "apply(_:animatingDifferences:completion:)", completion: completion),
-      operation: "apply(_:animatingDifferences:completion:)")
+        operation: "apply(_:animatingDifferences:completion:)", completion: completion))
   }
 
   /// Makes the list show `snapshot` and returns once the host finished; see
@@ -58,11 +63,10 @@ extension DiffableDataSource {
   ///   - completion: called once the host reloaded, on the main actor, in call order.
   /// - Complexity: O(1) here plus the host's reload.
   public func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (() -> Void)? = nil) {
-    _enqueue(
+    _submit(
       _ApplyJob(
         target: .full(snapshot), mode: .reloadData,
-        operation: "applySnapshotUsingReloadData(_:completion:)", completion: completion),
-      operation: "applySnapshotUsingReloadData(_:completion:)")
+        operation: "applySnapshotUsingReloadData(_:completion:)", completion: completion))
   }
 
   /// Makes the list show `snapshot` by reloading the host, and returns once it did; see
@@ -106,6 +110,8 @@ struct _ApplyJob<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> 
   /// The completion tickets this job finishes: its own and those of the applies it replaced.
   var tickets: [Int] = []
   var coalesced = 0
+  /// How many applies made off the main thread this job carries (its own, those it replaced).
+  var backgroundApplies = 0
   /// The token of the observed apply that made this job (`applyObserving`), if any.
   var observation: Int?
 
@@ -147,6 +153,7 @@ extension DiffableDataSource {
         let replaced = _queue[start...]
         job.tickets = replaced.flatMap(\.tickets) + job.tickets
         job.coalesced += replaced.reduce(replaced.count) { $0 + $1.coalesced }
+        job.backgroundApplies += replaced.reduce(0) { $0 + $1.backgroundApplies }
         // A reload the app asked for is never coalesced away: the newer snapshot reloads too.
         if replaced.contains(where: { $0.mode == .reloadData }) { job.mode = .reloadData }
         _queue.removeSubrange(start...)
@@ -170,33 +177,7 @@ extension DiffableDataSource {
   /// Builds the job's snapshot and either runs it now or sends its diff off the main actor.
   func _start(_ job: _ApplyJob) {
     let old = _current
-    var outlines = _sectionSnapshots
-    let new: Snapshot
-    switch job.target {
-    case .full(let snapshot):
-      new = snapshot
-      // Outlines stay attached to the sections whose rows they still describe. (Each entry is
-      // removed by its own key, never by a lookup of its section, which a section whose hash
-      // changed could answer with another section's entry.)
-      for (key, outline) in outlines
-      where !new.containsSection(key.base) || new.itemIdentifiers(inSection: key.base) != outline.visibleItems {
-        outlines[key] = nil
-      }
-    case .section(let section, let outline):
-      var snapshot = old
-      snapshot.replaceItems(inSection: section, withVisibleItemsOf: outline)
-      new = snapshot
-      let key = _HashPinnedKey(section)
-      outlines[key] = outline
-      // Items pulled out of other outlined sections invalidate those outlines, and so does a
-      // section no longer found (its hash changed), as in a full apply.
-      for (other, otherOutline) in outlines
-      where other != key
-        && (!new.containsSection(other.base) || new.itemIdentifiers(inSection: other.base) != otherOutline.visibleItems)
-      {
-        outlines[other] = nil
-      }
-    }
+    let (new, outlines) = Self._result(of: job.target, from: old, outlines: _sectionSnapshots)
 
     if job.mode == .reloadData || !_hasLoaded {
       _run(job, old: old, new: new, outlines: outlines, changeset: nil, diffDuration: nil, offMain: false)
@@ -226,6 +207,40 @@ extension DiffableDataSource {
       offMain: false)
   }
 
+  /// What the list shows after applying `target` to `old`, and the outlines still true of it.
+  ///
+  /// Outlines stay attached to the sections whose rows they still describe. (Each entry is
+  /// removed by its own key, never by a lookup of its section, which a section whose hash
+  /// changed could answer with another section's entry.) A section snapshot replaces its
+  /// section's items; items it pulls out of other outlined sections invalidate those outlines,
+  /// and so does a section no longer found (its hash changed). Pure: also run off the main
+  /// thread, for the state an off-main apply leads to.
+  nonisolated static func _result(
+    of target: _ApplyJob.Target, from old: Snapshot, outlines: _Outlines
+  ) -> (Snapshot, _Outlines) {
+    var outlines = outlines
+    switch target {
+    case .full(let new):
+      for (key, outline) in outlines
+      where !new.containsSection(key.base) || new.itemIdentifiers(inSection: key.base) != outline.visibleItems {
+        outlines[key] = nil
+      }
+      return (new, outlines)
+    case .section(let section, let outline):
+      var new = old
+      new.replaceItems(inSection: section, withVisibleItemsOf: outline)
+      let key = _HashPinnedKey(section)
+      outlines[key] = outline
+      for (other, otherOutline) in outlines
+      where other != key
+        && (!new.containsSection(other.base) || new.itemIdentifiers(inSection: other.base) != otherOutline.visibleItems)
+      {
+        outlines[other] = nil
+      }
+      return (new, outlines)
+    }
+  }
+
   /// Continues a job whose diff ran off the main actor.
   func _offMainDiffFinished(
     _ job: _ApplyJob, old: Snapshot, new: Snapshot, outlines: _Outlines,
@@ -237,6 +252,7 @@ extension DiffableDataSource {
       // The next apply is a newer whole snapshot: this one is never shown.
       _queue[0].tickets = job.tickets + _queue[0].tickets
       _queue[0].coalesced += 1 + job.coalesced
+      _queue[0].backgroundApplies += job.backgroundApplies
       if job.mode == .reloadData { _queue[0].mode = .reloadData }
     } else if generation != _generation {
       // The list changed meanwhile (an interactive reorder): start over from what it shows.
@@ -338,6 +354,7 @@ extension DiffableDataSource {
     if let selected { _restoreSelection(selected) }
     if let focused { host.focusItem(at: _current.indexPath(for: focused)) }
     _hostCallDepth -= 1
+    _backgroundApplies.finished(job.backgroundApplies)
 
     if tracing {
       trace.hostUpdateDuration = _now() - hostStarted
@@ -500,6 +517,7 @@ extension DiffableDataSource {
     _current = snapshot
     _sectionSnapshots = outlines
     _generation &+= 1
+    _backgroundApplies.publish(snapshot, outlines: outlines)
   }
 
   /// Calls the host's batch operations for `changeset`. Inside `performBatchUpdates` only.

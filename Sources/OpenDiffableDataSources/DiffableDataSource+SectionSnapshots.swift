@@ -26,11 +26,10 @@ extension DiffableDataSource {
     completion: (() -> Void)? = nil
   ) {
     let operation = "apply(_:to:animatingDifferences:completion:)"
-    _enqueue(
+    _submit(
       _ApplyJob(
         target: .section(section, snapshot), mode: animatingDifferences ? .animated : .withoutAnimation,
-        operation: operation, completion: completion),
-      operation: operation)
+        operation: operation, completion: completion))
   }
 
   /// Makes the section `section` show the visible items of `snapshot` and returns once the host
@@ -49,6 +48,7 @@ extension DiffableDataSource {
   ///
   /// - Complexity: O(1) for a stored outline, O(m) for m items otherwise.
   public func snapshot(for section: SectionIdentifierType) -> SectionSnapshot {
+    guard _isMainThread() else { return _sectionSnapshotOffMainThread(for: section) }
     if let outline = _outline(of: section) { return outline }
     return _current.sectionSnapshot(forSection: section)
   }

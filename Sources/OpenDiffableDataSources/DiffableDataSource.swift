@@ -68,7 +68,7 @@ import OpenDiffableCore
 /// ## Diagnostics
 /// Set ``traceHandler`` to receive a ``DiffableDataSourceApplyTrace`` after every apply: what
 /// changed, how long the diff and the host update took, and whether and why it reloaded.
-@MainActor
+@MainActor @preconcurrency
 public final class DiffableDataSource<
   Host: DiffableListHost, SectionIdentifierType: Hashable, ItemIdentifierType: Hashable
 > {
@@ -231,6 +231,8 @@ public final class DiffableDataSource<
   }
   /// The counts of `_current`, readable from any thread (for `description`).
   nonisolated let _summary = _SnapshotSummary()
+  /// Applies made off the main thread, and the state they lead to (see `_submit`).
+  nonisolated let _backgroundApplies = _BackgroundApplies<SectionIdentifierType, ItemIdentifierType>()
   /// Section snapshots applied with `apply(_:to:…)`, by section, while still true of `_current`.
   /// (A ``_HashPinnedDictionary``, as `_recordedContent` is: section identifiers whose `==`
   /// disagrees with their hash must not stop the process inside `Dictionary`. Read it through
@@ -294,10 +296,15 @@ public final class DiffableDataSource<
   // MARK: Reading the state
 
   /// A copy of the current snapshot, without reload or reconfigure marks. Once an apply
-  /// started, this is the snapshot it applies.
+  /// started, this is the snapshot it applies. Called off the main thread (by code that applies
+  /// from a background queue), it is the snapshot of the newest apply made there until the list
+  /// shows it, then what the list shows.
   ///
   /// - Complexity: O(1) (copy on write).
-  public func snapshot() -> Snapshot { _current }
+  public func snapshot() -> Snapshot {
+    guard _isMainThread() else { return _snapshotOffMainThread() }
+    return _current
+  }
 
   /// The identifier of the item at `indexPath`, or nil when there is none.
   ///

@@ -18,7 +18,7 @@ import OpenDiffableCore
 /// dataSource.sectionHeaderTitleProvider = { section in section.title }
 /// await dataSource.apply(snapshot)
 /// ```
-@MainActor
+@MainActor @preconcurrency
 public final class TableHostDiffableDataSource<
   Host: DiffableTableHost, SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
 > {

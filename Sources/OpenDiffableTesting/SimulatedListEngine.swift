@@ -73,6 +73,7 @@ final class _SimulatedListEngine<
   // MARK: Batch updates
 
   func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+    _checkMainThread("performBatchUpdates(_:completion:)")
     if recording != nil { _simulatorStop("performBatchUpdates nested inside another batch") }
     let selectedRows = selectedRowKeys()
     let focusedRow = focused.flatMap { rowKey(at: $0) }
@@ -103,6 +104,7 @@ final class _SimulatedListEngine<
   }
 
   func record(_ change: (inout BatchUpdateOperations) -> Void) {
+    _checkMainThread("a batch operation (insert, delete, move, reload)")
     if recording == nil {
       // Outside a batch, UIKit performs a single change as its own batch.
       withoutActuallyEscaping(change) { change in
@@ -114,6 +116,7 @@ final class _SimulatedListEngine<
   }
 
   func reloadData() {
+    _checkMainThread("reloadData()")
     if recording != nil { _simulatorStop("reloadData inside a batch update") }
     log.append(.reloadData)
     simulator = Simulator(dataSourceSnapshot())
@@ -123,6 +126,7 @@ final class _SimulatedListEngine<
   }
 
   func reconfigure(_ indexPaths: [IndexPath]) {
+    _checkMainThread("reconfigureItems(at:)")
     log.append(.reconfigure(indexPaths))
     for path in indexPaths {
       guard cells.indices.contains(path._section), cells[path._section].indices.contains(path._item) else {
@@ -323,4 +327,15 @@ public enum SimulatedListCall: Hashable, Sendable {
 /// (`preconditionFailure` drops its message in optimized builds).
 func _simulatorStop(_ message: String, file: StaticString = #file, line: UInt = #line) -> Never {
   fatalError("simulated list: \(message)", file: file, line: line)
+}
+
+/// Stops the process when a simulated view is used off the main thread, as UIKit's and AppKit's
+/// views must only be used from the main thread (Xcode's Main Thread Checker stops there). The
+/// views are `@MainActor`, but code in Swift 5 mode can call them from any thread.
+func _checkMainThread(_ api: String) {
+  if !_isMainThread() {
+    fatalError(
+      "OpenDiffableTesting: a simulated view's \(api) was called off the main thread; list views must only be used on the main thread"
+    )
+  }
 }

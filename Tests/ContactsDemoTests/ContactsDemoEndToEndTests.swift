@@ -125,7 +125,7 @@ import Testing
     #expect(screen.contains("Sync: 300 rows changed: 73 new, 73 deleted, 75 renamed, 73 moved, 6 favorites"))
     // Renamed contacts are found by the data source's content provider, and only those on
     // screen are reconfigured: no reconfigure marks, and at most one per row shown.
-    let status = try #require(screen.split(separator: "\n").first { $0.contains(" rcf ") })
+    let status = try #require(screen.split(separator: "\n").first { $0.contains(" rcf ") && $0.contains("last draw") })
     #expect(status.contains("rcf 0 chg "), "\(status)")
     let changed = status.split(separator: " ").drop { $0 != "chg" }.dropFirst().first.flatMap { Int($0) }
     let shownRows = rows(screen).count
@@ -144,7 +144,7 @@ import Testing
 
   /// Contact rows: lines drawn by the list (marker column, then the name).
   func rows(_ screen: String) -> [String] {
-    screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().dropLast(3).map(String.init)
+    screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().dropLast(4).map(String.init)
       .filter { $0.hasPrefix("> ") || $0.hasPrefix("  ") || $0.hasPrefix("* ") }
       .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.contains("No contacts") }
   }

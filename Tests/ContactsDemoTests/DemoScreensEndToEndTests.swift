@@ -56,9 +56,9 @@
 
       // A message lasts until the next key.
       try pane.send("a")
-      screen = try pane.waitFor("the new contact") { $0.contains("All (5)") && $0.contains("Added 6.") }
+      screen = try pane.waitFor("the new contact") { $0.contains("All (5)") && $0.contains(" Added ") }
       try pane.send("k")
-      _ = try pane.waitFor("the message cleared") { !$0.contains("Added 6.") }
+      _ = try pane.waitFor("the message cleared") { !$0.contains(" Added ") }
       try pane.send("q")
       try pane.waitForExit()
     }
@@ -143,14 +143,81 @@
 
       // A contact added after the focused one gets the focus.
       try pane.send("a")
-      screen = try pane.waitFor("the new contact") { $0.contains("All (5)") && $0.contains("Added 6.") }
+      _ = try pane.waitFor("the new contact") { $0.contains("All (5)") }
       let name = try #require(
         try DatabaseQueue(path: database).read { try String.fetchOne($0, sql: "SELECT name FROM contact WHERE id = 6") }
       )
+      screen = try pane.waitFor("the new contact") { $0.contains("All (5)") && $0.contains("Added \(name).") }
       screen = try pane.waitFor("focus on \(name)") { self.focusedRow($0)?.contains(name) == true }
       #expect(rows(screen).firstIndex { $0.contains(name) } == rows(screen).firstIndex { $0.contains("Bob Good") }! + 1)
       try pane.send("q")
       try pane.waitForExit()
+    }
+
+    /// Every key that does something says what on the message line, naming the contact or the
+    /// company (never an id); the status line's abbreviations are spelled out on the line above
+    /// it; the outline keys are described the same way on the screen and in `--help`.
+    @Test(.tmuxInstalled) func everyKeyLeavesAMessageNamingWhatItDid() throws {
+      let (pane, directory) = try startOnFiveContacts("messages")
+      defer {
+        pane.kill()
+        try? FileManager.default.removeItem(at: directory)
+      }
+      let database = directory.appendingPathComponent("contacts.sqlite").path
+      var screen = try pane.waitFor("the list") { $0.contains("All (5)") }
+      let legend = try #require(line(containing: "del deleted", in: screen), "no legend: \(screen)")
+      for text in ["ins inserted", "mov moved", "rel reloaded", "rcf reconfigured", "chg changed on screen"] {
+        #expect(legend.contains(text), "legend lacks \(text): \(legend)")
+      }
+
+      try pane.send("g")
+      _ = try pane.waitFor("focus on Ada") { self.focusedRow($0)?.contains("Ada Good") == true }
+      try pane.send("f")
+      _ = try pane.waitFor("the favorite message") { $0.contains("Ada Good added to Favorites.") }
+      try pane.send("f")
+      _ = try pane.waitFor("the unfavorite message") { $0.contains("Ada Good removed from Favorites.") }
+      try pane.send("J")
+      _ = try pane.waitFor("the move message") { $0.contains("Moved Ada Good down.") }
+      try pane.send("g")
+      try pane.send("K")
+      _ = try pane.waitFor("the edge message") { $0.contains("is already first in All.") }
+      try pane.send("g")
+      _ = try pane.waitFor("focus on Bob") { self.focusedRow($0)?.contains("Bob Good") == true }
+      try pane.send("d")
+      _ = try pane.waitFor("the delete message") { $0.contains("Deleted Bob Good.") && $0.contains("All (4)") }
+      try pane.send("a")
+      _ = try pane.waitFor("the new contact") { $0.contains("All (5)") }
+      let added = try #require(
+        try DatabaseQueue(path: database).read { try String.fetchOne($0, sql: "SELECT name FROM contact WHERE id = 6") }
+      )
+      _ = try pane.waitFor("the add message") { $0.contains("Added \(added).") }
+      try pane.send("x")
+      _ = try pane.waitFor("the unknown key message") { $0.contains("x does nothing on this screen") }
+
+      // The outline: expanding and collapsing name the company.
+      try pane.send("2")
+      screen = try pane.waitFor("the companies") { $0.contains("[2 Companies]") && $0.contains("Hooli") }
+      let hint = try #require(line(containing: "screens · q quit", in: screen))
+      let outlineKeys = "Enter/Space expand or collapse · →/l expand · ←/h collapse"
+      #expect(hint.contains(outlineKeys), "\(hint)")
+      try pane.send("Enter")
+      _ = try pane.waitFor("the expand message") { $0.contains("Expanded Acme (") && $0.contains(" contacts).") }
+      try pane.send("Right")
+      _ = try pane.waitFor("the already-expanded message") { $0.contains("Acme is already expanded.") }
+      try pane.send("h")
+      _ = try pane.waitFor("the collapse message") { $0.contains("Collapsed Acme.") }
+
+      // Settings: a change names the setting and its new value.
+      try pane.send("3")
+      _ = try pane.waitFor("the settings") { $0.contains("[3 Settings]") && $0.contains("[x]") }
+      try pane.send("Enter")
+      _ = try pane.waitFor("the setting message") { $0.contains("Show company next to names: off.") }
+      try pane.send("q")
+      try pane.waitForExit()
+
+      let help = try run(try Self.binary().path, ["--help"]).output
+      #expect(help.contains(outlineKeys), "--help describes the outline keys another way")
+      #expect(help.contains("chg changed on screen"), "--help lacks the status line's legend")
     }
   }
 #endif

@@ -71,6 +71,18 @@ public final class StandInList<Cell> {
   /// An empty list.
   public init() {}
 
+  /// Stops the process when called off the main thread, as UIKit's and AppKit's views must only
+  /// be used from the main thread ("Use UIKit classes only from your app's main thread",
+  /// UIKit's documentation; Xcode's Main Thread Checker stops there in debug builds). The view is
+  /// `@MainActor`, but code in Swift 5 mode can still call it from any thread.
+  nonisolated static func checkMainThread(_ api: String) {
+    // The main dispatch queue counts as the main thread wherever it is drained (with an `async`
+    // main on Linux, not on the thread `Thread.isMainThread` calls main).
+    if !Thread.isMainThread && DispatchQueue.getSpecific(key: standInMainQueueKey) == nil {
+      fatalError("Main Thread Checker: UI API called on a background thread: \(api)")
+    }
+  }
+
   // MARK: Reading
 
   /// The cells shown, section by section.
@@ -173,6 +185,7 @@ public final class StandInList<Cell> {
 
   /// Asks the data source for everything again, as `reloadData()` does; clears the selection.
   public func reloadData() {
+    Self.checkMainThread("reloadData")
     precondition(recording == nil, "reloadData() inside a batch update")
     log.append("reloadData")
     hasLoaded = true
@@ -200,6 +213,7 @@ public final class StandInList<Cell> {
   /// Runs `updates` as one batch, checked with UIKit's rules against the data source's counts
   /// after it; then calls `completion` (at once, or from ``finishAnimations()``).
   public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+    Self.checkMainThread("performBatchUpdates:completion:")
     if recording != nil {
       // UIKit allows nesting: the inner batch joins the outer one.
       updates?()
@@ -236,6 +250,7 @@ public final class StandInList<Cell> {
   /// Records a change: inside a batch it joins it; outside, it is a batch of its own (as UIKit
   /// does).
   public func record(_ change: @escaping (inout BatchUpdateOperations) -> Void) {
+    Self.checkMainThread("a batch operation (insert, delete, move, reload)")
     if recording != nil {
       change(&recording!)
     } else {
@@ -245,6 +260,7 @@ public final class StandInList<Cell> {
 
   /// Asks the data source the cell at `indexPath` again, in place (`reconfigureItems`).
   public func reconfigure(_ indexPath: IndexPath) {
+    Self.checkMainThread("reconfigureItemsAtIndexPaths:")
     guard let token = token(at: indexPath) else {
       preconditionFailure("Attempted to reconfigure an item at an invalid index path (\(indexPath))")
     }
@@ -304,3 +320,10 @@ public enum StandInAnimation {
     actions()
   }
 }
+
+/// Marks the main dispatch queue (see ``StandInList/checkMainThread(_:)``).
+private let standInMainQueueKey: DispatchSpecificKey<Bool> = {
+  let key = DispatchSpecificKey<Bool>()
+  DispatchQueue.main.setSpecific(key: key, value: true)
+  return key
+}()

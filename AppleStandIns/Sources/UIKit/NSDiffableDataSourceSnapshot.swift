@@ -212,3 +212,54 @@ open class NSDiffableDataSourceSnapshotReference: NSObject {
     return hashable
   }
 }
+
+/// The Objective-C section snapshot class as Swift sees it (UIKit's
+/// `NSDiffableDataSourceSectionSnapshotReference`): identifiers are untyped (`Any`). Only the
+/// members the reference data sources and their tests use.
+@available(iOS 14.0, tvOS 14.0, *)
+open class NSDiffableDataSourceSectionSnapshotReference: NSObject {
+  var storage = StandInOutlineStorage<AnyHashable>()
+
+  /// Creates an empty section snapshot.
+  public override init() { super.init() }
+
+  /// Adds the specified items to the section snapshot (as top-level items).
+  open func appendItems(_ items: [Any]) { storage.append(items.map(Self.hashable), to: nil) }
+
+  /// Adds the specified items as child items of the specified parent item (top-level items when nil).
+  open func appendItems(_ items: [Any], intoParentItem parentItem: Any?) {
+    storage.append(items.map(Self.hashable), to: parentItem.map(Self.hashable))
+  }
+
+  /// Expands the specified items in the section snapshot.
+  open func expandItems(_ items: [Any]) { storage.expand(items.map(Self.hashable)) }
+
+  /// Collapses the specified items in the section snapshot.
+  open func collapseItems(_ items: [Any]) { storage.collapse(items.map(Self.hashable)) }
+
+  /// Indicates whether the item with the specified identifier is in an expanded state.
+  open func isExpanded(_ item: Any) -> Bool { storage.expanded.contains(Self.hashable(item)) }
+
+  /// Indicates whether the specified item is currently visible onscreen.
+  open func isVisible(_ item: Any) -> Bool { storage.isVisible(Self.hashable(item)) }
+
+  /// Finds the parent item of the specified item in the section snapshot.
+  open func parent(ofChildItem childItem: Any) -> Any? { storage.parents[Self.hashable(childItem)]?.base }
+
+  /// The identifiers of all items in the section snapshot.
+  open var items: [Any] { storage.items.map(\.base) }
+
+  /// The identifiers of the items at the top level of the section snapshot's hierarchy.
+  open var rootItems: [Any] { storage.items.filter { storage.parents[$0] == nil }.map(\.base) }
+
+  /// The identifiers of the currently visible items in the section snapshot.
+  open var visibleItems: [Any] { storage.items.filter { storage.isVisible($0) }.map(\.base) }
+
+  /// Objective-C identifiers are objects compared with `isEqual:`; here, any `Hashable` value.
+  static func hashable(_ identifier: Any) -> AnyHashable {
+    guard let hashable = identifier as? AnyHashable else {
+      fatalError("stand-in NSDiffableDataSourceSectionSnapshotReference: identifier \(identifier) is not Hashable")
+    }
+    return hashable
+  }
+}

@@ -228,6 +228,33 @@ open class UICollectionView: UIScrollView {
 
   /// Deselects an item.
   open func deselectItem(at indexPath: IndexPath, animated: Bool) { standIn.deselect(indexPath) }
+
+  private var standInRegisteredCells: [String: AnyClass] = [:]
+
+  /// Registers the class of the cells to create for `identifier`; nil unregisters it.
+  open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
+    standInRegisteredCells[identifier] = cellClass
+  }
+
+  /// A cell of the class registered for `identifier`. The stand-in keeps no reuse pool: each
+  /// call makes a new cell. Without the Objective-C runtime it can make `UICollectionViewCell`
+  /// and `UICollectionViewListCell` only (a subclass's initializer cannot be called through a
+  /// metatype that has no `required` one); any other class, or an unregistered identifier,
+  /// stops the process, as UIKit raises.
+  open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
+    -> UICollectionViewCell
+  {
+    guard let cellClass = standInRegisteredCells[identifier] else {
+      preconditionFailure(
+        "UICollectionView: could not dequeue a view of kind: UICollectionElementKindCell with identifier "
+          + "\(identifier) - must register a nib or a class for the identifier")
+    }
+    if cellClass == UICollectionViewCell.self { return UICollectionViewCell(frame: .zero) }
+    if cellClass == UICollectionViewListCell.self { return UICollectionViewListCell(frame: .zero) }
+    preconditionFailure(
+      "UICollectionView stand-in: can make UICollectionViewCell and UICollectionViewListCell only, not "
+        + "\(cellClass) (see dequeueReusableCell)")
+  }
 }
 
 extension UICollectionView {

@@ -4,12 +4,12 @@
   import Testing
   import UIKit
 
-  /// A Core Data screen that keeps its own fetched results controller delegate (issue 26,
-  /// finding 9), migrated by the migration article's renames: every line survives the rename but
-  /// the bridging cast `snapshot as NSDiffableDataSourceSnapshot<String, NSManagedObjectID>`,
-  /// which becomes the conversion initializer (the cast, renamed, does not compile: "cannot
-  /// convert value of type 'NSDiffableDataSourceSnapshotReference'"). The README and the DocC
-  /// migration article show this delegate method.
+  /// A Core Data screen that keeps its own fetched results controller delegate, migrated by the
+  /// migration article's renames: every line survives the rename but the bridging cast
+  /// `snapshot as NSDiffableDataSourceSnapshot<String, NSManagedObjectID>`, which becomes the
+  /// conversion initializer (the cast, renamed, does not compile: "cannot convert value of type
+  /// 'NSDiffableDataSourceSnapshotReference'"). The DocC migration article shows this delegate
+  /// method.
   @MainActor
   final class NotesDelegateScreen: NSObject {
     let collectionView = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewLayout())

@@ -10,8 +10,8 @@
     var title = ""
   }
 
-  /// The README's migrated Core Data screen, in a plain class rather than a view controller
-  /// subclass: the observer's willChange captures the selection, didChange applies the snapshot
+  /// A Core Data screen migrated as the Live data article describes, in a plain class rather
+  /// than a view controller subclass: the observer's willChange captures the selection, didChange applies the snapshot
   /// and restores the selection by identifier.
   @MainActor
   final class MigratedNotesScreen {

@@ -251,6 +251,9 @@
     let delegateProxy = _AppKitTableDelegateProxy()
     /// Set while the data source itself sets `tableView.delegate`.
     private var isInstallingDelegateProxy = false
+    /// The table's `dataSource` when it is not this object: the
+    /// ``TableViewDiffableDataSourceReference`` that wraps it.
+    weak var _wrapper: NSObject?
     #if canImport(ObjectiveC)
       /// Observes `tableView.delegate`, to put the proxy back in front of a delegate set later.
       private var delegateObservation: NSKeyValueObservation?
@@ -313,7 +316,7 @@
     /// while this data source is the table's data source: a newer data source takes over.
     func installDelegateProxy() {
       let tableView = host.tableView
-      guard tableView.dataSource === self else { return }
+      guard tableView.dataSource === (_wrapper ?? self) else { return }
       let current = tableView.delegate
       guard current !== delegateProxy else { return }
       let target = (current as? _AppKitTableDelegateProxy).map { $0.forwardTarget } ?? current
@@ -378,7 +381,13 @@
       _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
       animatingDifferences: Bool, completion: (() -> Void)? = nil
     ) {
-      installDelegateProxy()
+      if _isMainThread() {
+        installDelegateProxy()
+      } else {
+        // An apply made off the main thread (see DiffableDataSource's apply): the table is only
+        // touched on the main thread, before the apply runs there.
+        DispatchQueue.main.async { [self] in MainActor.assumeIsolated { self.installDelegateProxy() } }
+      }
       if animatingDifferences {
         core.apply(snapshot, animatingDifferences: true, completion: completion)
       } else {

@@ -5,7 +5,9 @@ import OpenDiffableTerminal
 @MainActor
 final class CompaniesScreen: Screen {
   let title = "Companies"
-  let hint = "↑/↓ move · Enter/→ expand · ← collapse · 1 2 3 screens · q quit"
+  /// The outline's keys, described this one way on the screen and in `--help`.
+  nonisolated static let outlineKeys = "Enter/Space expand or collapse · →/l expand · ←/h collapse"
+  let hint = "↑/↓ move · " + CompaniesScreen.outlineKeys + " · 1 2 3 screens · q quit"
   let isEditingText = false
   private let controller: CompaniesController
   private var dataSource: DiffableDataSource<TerminalListView, Int, OutlineItem>!
@@ -78,16 +80,28 @@ final class CompaniesScreen: Screen {
   func handle(_ key: TerminalKey) -> Bool {
     switch key {
     case .enter, .right, .character(" "), .character("l"), .left, .character("h"):
+      let toggles = key == .enter || key == .character(" ")
       let expand = key != .left && key != .character("h")
       switch dataSource.focusedItem {
       case .company(let name)?:
-        let open = key == .enter || key == .character(" ") ? !controller.expanded.contains(name) : expand
-        controller.setExpanded(name, open)
+        let isExpanded = controller.expanded.contains(name)
+        let open = toggles ? !isExpanded : expand
+        if open == isExpanded {
+          host?.show(message: "\(name) is already \(open ? "expanded" : "collapsed").")
+        } else {
+          controller.setExpanded(name, open)
+          let count = controller.contacts(of: name).count
+          host?.show(message: open ? "Expanded \(name) (\(count) contacts)." : "Collapsed \(name).")
+        }
       case .contact(let id)?:
+        let contact = controller.contact(id)
         // ← on a contact focuses its company, then collapses it.
-        if !expand, let company = controller.contact(id)?.company {
+        if !expand, let company = contact?.company {
           dataSource.focus(.company(company))
           controller.setExpanded(company, false)
+          host?.show(message: "Collapsed \(company).")
+        } else {
+          host?.show(message: "\(contact?.name ?? "This contact") has nothing to expand; ←/h collapses its company.")
         }
       case nil: break
       }

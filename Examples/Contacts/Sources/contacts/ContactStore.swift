@@ -199,8 +199,9 @@ final class ContactStore: Sendable {
     try queue.write { try $0.execute(sql: "DELETE FROM contact WHERE id = ?", arguments: [id]) }
   }
 
-  /// Adds a contact right after `anchor` in manual order (at the end when nil); returns its id.
-  func add(after anchor: Int64?, seed: UInt64) throws -> Int64 {
+  /// Adds a contact right after `anchor` in manual order (at the end when nil); returns its id
+  /// and name.
+  func add(after anchor: Int64?, seed: UInt64) throws -> (id: Int64, name: String) {
     try queue.write { db in
       var random = SplitMix64(seed: seed)
       let name = Self.makeName(&random)
@@ -219,7 +220,7 @@ final class ContactStore: Sendable {
       try db.execute(
         sql: "INSERT INTO contact (name, company, email, isFavorite, position) VALUES (?, ?, ?, 0, ?)",
         arguments: [name, company, Self.email(for: name, company: company), position])
-      return db.lastInsertedRowID
+      return (db.lastInsertedRowID, name)
     }
   }
 

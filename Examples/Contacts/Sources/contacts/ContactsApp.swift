@@ -4,7 +4,8 @@ import OpenDiffable
 import OpenDiffableTerminal
 
 /// The application shell: the terminal session, the three screens, the title bar, the hint and
-/// message lines and the status line with the shown screen's last changeset and its timings.
+/// message lines, and the status line with the shown screen's last changeset and its timings,
+/// under a legend that spells out its abbreviations.
 @MainActor
 final class ContactsApp: ScreenHost {
   private let session: TerminalSession
@@ -26,6 +27,12 @@ final class ContactsApp: ScreenHost {
   private var needsDisplay = false
   private let crashKey: CrashKind?
 
+  /// The status line's abbreviations, spelled out on the line above it (and in `--help`).
+  nonisolated static let statusLegend =
+    "del deleted · ins inserted · mov moved · rel reloaded · rcf reconfigured · chg changed on screen"
+  /// The lines below the list: hint, message, legend, status.
+  static let linesBelowList = 4
+
   init(store: ContactStore, session: TerminalSession, crashKey: CrashKind? = nil) {
     self.session = session
     self.crashKey = crashKey
@@ -33,7 +40,7 @@ final class ContactsApp: ScreenHost {
     contacts = ContactsController(store: store)
     companies = CompaniesController(store: store)
     let size = session.size
-    let listHeight = max(1, size.height - 4)
+    let listHeight = max(1, size.height - 1 - Self.linesBelowList)
     let list = ContactsListScreen(
       controller: contacts, settings: settings, host: self, width: size.width, height: listHeight)
     let outline = CompaniesScreen(controller: companies, host: self, width: size.width, height: listHeight)
@@ -73,9 +80,10 @@ final class ContactsApp: ScreenHost {
       switch key {
       case .character("q"): quit()
       case .character("r"):
+        let stopped = errors.contains { $0.source != .write }
         contacts.retry()
         companies.retry()
-        setNeedsDisplay()
+        show(message: stopped ? "Started the live queries again." : "Nothing to retry: the live queries are running.")
         return
       case .character("1"), .character("2"), .character("3"):
         if case .character(let digit) = key, let number = digit.wholeNumberValue { switchTo(number - 1) }
@@ -89,7 +97,12 @@ final class ContactsApp: ScreenHost {
       default: break
       }
     }
-    if !screen.handle(key) { return }
+    if !screen.handle(key) {
+      if case .character(let character) = key, !searching {
+        show(message: "\(character) does nothing on this screen; its keys are listed under the list.")
+      }
+      return
+    }
     draw()
   }
 
@@ -107,7 +120,9 @@ final class ContactsApp: ScreenHost {
 
   private func resize() {
     let size = session.size
-    for screen in screens { screen.listView.resize(width: size.width, height: max(1, size.height - 4)) }
+    for screen in screens {
+      screen.listView.resize(width: size.width, height: max(1, size.height - 1 - Self.linesBelowList))
+    }
     draw()
   }
 
@@ -190,14 +205,15 @@ final class ContactsApp: ScreenHost {
     lastCellRequests = screen.listView.lastRenderCellRequests
     frame.setLines(lines, from: 1)
     // The hint shows the search text and the message line database text: strip control characters.
-    frame.setLine(size.height - 3, " " + TerminalText.sanitized(screen.hint), style: .footer)
+    frame.setLine(size.height - 4, " " + TerminalText.sanitized(screen.hint), style: .footer)
     if let error = errors.last {
       // A failed live query has stopped; r starts it again. A failed write is retried by redoing it.
       let retry = error.source == .write ? "" : " · r retries"
-      frame.setLine(size.height - 2, " Error: " + TerminalText.sanitized(error.text) + retry, style: .header)
+      frame.setLine(size.height - 3, " Error: " + TerminalText.sanitized(error.text) + retry, style: .header)
     } else {
-      frame.setLine(size.height - 2, " " + TerminalText.sanitized(message))
+      frame.setLine(size.height - 3, " " + TerminalText.sanitized(message))
     }
+    frame.setLine(size.height - 2, " " + Self.statusLegend)
     frame.setLine(size.height - 1, statusText(for: screen), style: .bar)
     lastLinesDrawn = session.draw(frame)
     lastDrawNanoseconds = DispatchTime.now().uptimeNanoseconds - start

@@ -75,7 +75,7 @@ final class ContactsController: LiveQueryController {
 
   func toggleFavorite(_ id: Int64) throws { try store.toggleFavorite(id) }
   func delete(_ id: Int64) throws { try store.delete(id) }
-  func add(after id: Int64?) throws -> Int64 {
+  func add(after id: Int64?) throws -> (id: Int64, name: String) {
     syncCount += 1
     return try store.add(after: id, seed: 0xADD + syncCount &* 7919)
   }

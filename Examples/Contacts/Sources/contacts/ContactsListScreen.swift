@@ -90,27 +90,52 @@ final class ContactsListScreen: Screen {
   func handle(_ key: TerminalKey) -> Bool {
     if isSearching, handleSearch(key) { return true }
     let focusedID = dataSource.focusedItem
+    // The focused contact, for the keys that act on it; they say so when there is none.
+    func focused() -> Contact? {
+      guard let id = focusedID, let contact = controller.contact(id) else {
+        host?.show(message: "No contact is focused.")
+        return nil
+      }
+      return contact
+    }
     switch key {
     case .character(" "): listView.pageDown()
     case .character("/"):
       isSearching = true
+      host?.show(message: "Type to filter by name, company or email.")
     case .escape where !controller.search.isEmpty:
       controller.setSearch("")
+      host?.show(message: "Filter cleared.")
     case .character("f"):
-      guard let id = focusedID else { return true }
-      perform { try controller.toggleFavorite(id) }
+      guard let contact = focused() else { break }
+      perform {
+        try controller.toggleFavorite(contact.id)
+        let change = contact.isFavorite ? "removed from" : "added to"
+        host?.show(message: "\(contact.name) \(change) Favorites.")
+      }
     case .character("d"):
-      guard let id = focusedID else { return true }
-      perform { try controller.delete(id) }
+      guard let contact = focused() else { break }
+      perform {
+        try controller.delete(contact.id)
+        host?.show(message: "Deleted \(contact.name).")
+      }
     case .character("a"):
       perform {
-        let id = try controller.add(after: focusedID)
-        pendingFocusedID = id
-        host?.show(message: "Added \(id).")
+        let added = try controller.add(after: focusedID)
+        pendingFocusedID = added.id
+        host?.show(message: "Added \(added.name).")
       }
     case .character("J"), .character("K"):
-      guard let id = focusedID else { return true }
-      perform { try controller.move(id, by: key == .character("J") ? 1 : -1) }
+      guard let contact = focused() else { break }
+      let down = key == .character("J")
+      perform {
+        if try controller.move(contact.id, by: down ? 1 : -1) {
+          host?.show(message: "Moved \(contact.name) \(down ? "down" : "up").")
+        } else {
+          let section = contact.isFavorite ? ContactSection.favorites : .all
+          host?.show(message: "\(contact.name) is already \(down ? "last" : "first") in \(section.rawValue).")
+        }
+      }
     case .character("s"):
       perform {
         let summary = try controller.sync(size: settings.syncSize)
@@ -134,9 +159,13 @@ final class ContactsListScreen: Screen {
       controller.setSearch(String(controller.search.dropLast()))
     case .enter:
       isSearching = false
+      host?.show(
+        message: controller.search.isEmpty
+          ? "No filter." : "Filter “\(controller.search)” kept: \(controller.count) contacts. Esc clears it.")
     case .escape:
       isSearching = false
       controller.setSearch("")
+      host?.show(message: "Search cleared.")
     default:
       return false
     }

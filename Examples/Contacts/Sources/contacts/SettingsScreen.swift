@@ -75,10 +75,24 @@ final class SettingsScreen: Screen {
     }
   }
 
+  /// What the message line says after Enter/Space on `cell`: the setting and its new value.
+  private func message(afterActivating cell: SettingsCell) -> String {
+    switch cell {
+    case .showDetails: return "Show company next to names: \(model.showDetails ? "on" : "off")."
+    case .highlightChanges: return "Highlight inserted and moved rows: \(model.highlightChanges ? "on" : "off")."
+    case .syncSize: return "Rows changed by a sync: \(model.syncSize)."
+    case .contactCount: return "Counted \(model.contactCount) contacts."
+    case .databasePath: return "The file is chosen when the demo starts: contacts --database PATH."
+    }
+  }
+
   func handle(_ key: TerminalKey) -> Bool {
     switch key {
     case .enter, .character(" "):
-      if let cell = dataSource.focusedItem { model.activate(cell) }
+      if let cell = dataSource.focusedItem {
+        model.activate(cell)
+        host?.show(message: message(afterActivating: cell))
+      }
     default:
       guard dataSource.handleNavigationKey(key) else { return false }
     }

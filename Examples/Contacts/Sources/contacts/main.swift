@@ -21,18 +21,21 @@ struct ContactsCommand: ParsableCommand {
         d             delete the focused contact
         J / K         move the focused contact down / up
         s             simulate a remote sync changing hundreds of rows
-      Companies screen: Enter/Space toggle, →/l expand, ←/h collapse.
+      Companies screen: \(CompaniesScreen.outlineKeys).
       Settings screen: Enter/Space change the focused setting.
       Everywhere: 1 2 3 or Tab switch screens, q or Ctrl-C quit.
       After a database error: r starts the live queries again.
+      The message line says what the last key did.
 
       Rows the app cannot read (a NULL or a wrong type in a column) are left out and reported on \
       the message line. A new database is seeded once; deleting every contact does not seed it \
       again (use --reset).
 
-      The status line shows the last changeset (deletes, inserts, moves, reloads, reconfigures, \
-      and "chg": rows on screen reconfigured because their content changed) and how long the \
-      diff, the update and the redraw took.
+      The status line shows the shown screen's last changeset and how long the diff, the update \
+      and the redraw took. The line above it spells out the changeset's abbreviations (sections \
+      and rows together; "reconfigured": rows the app marked; "changed on screen": rows on screen \
+      whose content changed, found by the data source):
+      \(ContactsApp.statusLegend.split(separator: " · ").map { "  " + $0 }.joined(separator: "\n"))
       """)
 
   @Option(help: "The SQLite file to use. Default: the user's application-support directory.")

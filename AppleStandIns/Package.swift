@@ -26,6 +26,15 @@ precondition(["UIKit", "AppKit"].contains(flavour), "OPENDIFFABLE_STANDIN must b
 // would on iOS (and the result no longer depends on whether SwiftPM built the stand-in first).
 let appleFoundation: [SwiftSetting] = [.define("OPENDIFFABLE_APPLE_FOUNDATION")]
 
+// The Getting started article's code (Sources/OpenDiffable/OpenDiffable.docc/GettingStarted.md),
+// copied verbatim and run with tests of its UIKit screen. A target of its own: the article's
+// top-level types and `@Test` functions must not meet other test files' (the README's screen).
+let gettingStartedTests = Target.testTarget(
+  name: "GettingStartedTests",
+  dependencies: ["OpenDiffable", "UIKit", "OpenDiffableTesting"],
+  swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]
+)
+
 let package = Package(
   name: "AppleStandIns",
   platforms: [.macOS(.v10_15)],
@@ -96,6 +105,6 @@ let package = Package(
       ],
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]
     ),
-  ],
+  ] + (flavour == "UIKit" ? [gettingStartedTests] : []),
   swiftLanguageModes: [.v6]
 )

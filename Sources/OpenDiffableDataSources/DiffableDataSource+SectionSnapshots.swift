@@ -57,7 +57,7 @@ extension DiffableDataSource {
   /// then `willExpandItem`, then `snapshotForExpandingParent`), expands it in its section's
   /// outline and applies the outline. Hosts call this from their disclosure control; on UIKit,
   /// the accessory that ``CollectionViewDiffableDataSource/outlineDisclosureAccessory(for:displayed:options:)``
-  /// makes calls it (or ``collapseItem(_:animatingDifferences:completion:)``) when tapped.
+  /// makes calls it when tapped. Call it yourself to expand without a tap (restoring state, a test).
   ///
   /// Returns false, changing nothing, when the item is not in a section applied as a section
   /// snapshot, is already expanded, or `shouldExpandItem` refused.

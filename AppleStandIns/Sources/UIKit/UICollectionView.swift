@@ -137,6 +137,15 @@ open class UICollectionView: UIScrollView {
     super.init(frame: frame)
   }
 
+  /// Creates a collection view from an archive; the stand-in loads no archives and stops.
+  public required init?(coder: NSCoder) {
+    preconditionFailure("UICollectionView stand-in: init(coder:) is not supported (no archives on Linux)")
+  }
+
+  /// The cell of the row the view is asking for again (`reconfigureItems(at:)`), which
+  /// `dequeueConfiguredReusableCell` returns; nil while it asks for a new row's cell.
+  var standInReconfiguredCell: UICollectionViewCell?
+
   /// The layout.
   open var collectionViewLayout: UICollectionViewLayout
 
@@ -146,9 +155,17 @@ open class UICollectionView: UIScrollView {
       standIn.questions = StandInListQuestions(
         numberOfSections: { [unowned self] in dataSource.map { $0.numberOfSections(in: self) } ?? 0 },
         numberOfItems: { [unowned self] in dataSource?.collectionView(self, numberOfItemsInSection: $0) ?? 0 },
-        cell: { [unowned self] in
+        cell: { [unowned self] indexPath in
           guard let dataSource else { preconditionFailure("UICollectionView: no data source") }
-          return dataSource.collectionView(self, cellForItemAt: $0)
+          // A row that has a cell is asked again to reconfigure it: dequeueing returns that cell.
+          let previous = standInReconfiguredCell
+          standInReconfiguredCell = standIn.cell(at: indexPath)
+          standInCellRequests.withLock { $0 += 1 }
+          defer {
+            standInCellRequests.withLock { $0 -= 1 }
+            standInReconfiguredCell = previous
+          }
+          return dataSource.collectionView(self, cellForItemAt: indexPath)
         })
     }
   }

@@ -78,6 +78,11 @@ open class UIListContentView: UIView, UIContentView {
     super.init(frame: .zero)
   }
 
+  /// Creates a content view from an archive; the stand-in loads no archives and stops.
+  public required init?(coder: NSCoder) {
+    preconditionFailure("UIListContentView stand-in: init(coder:) is not supported (no archives on Linux)")
+  }
+
   /// The configuration shown; setting one that is not a ``UIListContentConfiguration`` stops
   /// the process, as UIKit's view raises an exception.
   public var configuration: any UIContentConfiguration {
@@ -98,20 +103,13 @@ extension UITableViewCell {
   /// then nil.
   @available(iOS 14.0, tvOS 14.0, *)
   public var contentConfiguration: (any UIContentConfiguration)? {
-    get { standInContentView?.configuration }
-    set(config) {
-      standInContentView.map { ($0 as UIView).removeFromSuperview() }
-      if let config { addSubview(config.makeContentView()) }
-    }
+    get { standInContentConfiguration }
+    set(config) { standInContentConfiguration = config }
   }
 
   /// A list content configuration for the cell's style (the stand-in has the default style).
   @available(iOS 14.0, tvOS 14.0, *)
   public func defaultContentConfiguration() -> UIListContentConfiguration { .cell() }
-
-  private var standInContentView: (any UIView & UIContentView)? {
-    subviews.lazy.compactMap { $0 as? any UIView & UIContentView }.first
-  }
 
   /// What ``UITableViewCell/textLabel`` returns: nil while a content configuration is set, else
   /// the cell's label, made when first asked for.
@@ -130,14 +128,33 @@ extension UICollectionViewCell {
   /// with the configuration's ``UIContentConfiguration/makeContentView()``.
   @available(iOS 14.0, tvOS 14.0, *)
   public var contentConfiguration: (any UIContentConfiguration)? {
+    get { standInContentConfiguration }
+    set(config) { standInContentConfiguration = config }
+  }
+}
+
+@available(iOS 14.0, tvOS 14.0, *)
+extension UICollectionViewListCell {
+  /// A list content configuration for the cell (the stand-in has one style: a list cell's, for
+  /// a header as for a row).
+  @available(iOS 14.0, tvOS 14.0, *)
+  public func defaultContentConfiguration() -> UIListContentConfiguration { .cell() }
+}
+
+extension UIView {
+  /// The content view a content configuration made: a subview of the cell (the stand-in has no
+  /// separate `contentView`).
+  var standInContentView: (any UIView & UIContentView)? {
+    subviews.lazy.compactMap { $0 as? any UIView & UIContentView }.first
+  }
+
+  /// What a cell's `contentConfiguration` reads and writes: the configuration of its content
+  /// view; setting one replaces that view with the configuration's own.
+  var standInContentConfiguration: (any UIContentConfiguration)? {
     get { standInContentView?.configuration }
     set(config) {
       standInContentView.map { ($0 as UIView).removeFromSuperview() }
       if let config { addSubview(config.makeContentView()) }
     }
-  }
-
-  private var standInContentView: (any UIView & UIContentView)? {
-    subviews.lazy.compactMap { $0 as? any UIView & UIContentView }.first
   }
 }

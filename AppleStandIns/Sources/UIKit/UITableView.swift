@@ -140,6 +140,11 @@ open class UITableView: UIScrollView {
     super.init(frame: frame)
   }
 
+  /// Creates a table view from an archive; the stand-in loads no archives and stops.
+  public required init?(coder: NSCoder) {
+    preconditionFailure("UITableView stand-in: init(coder:) is not supported (no archives on Linux)")
+  }
+
   /// The style (read-only: UIKit's header declares `@property (nonatomic, readonly) UITableViewStyle style`).
   open private(set) var style: UITableView.Style
 

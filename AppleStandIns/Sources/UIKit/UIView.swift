@@ -23,6 +23,12 @@ open class UIView: UIResponder {
   /// Creates a view with a zero frame (Objective-C's inherited `init`).
   public convenience override init() { self.init(frame: .zero) }
 
+  /// Creates a view from an archive (`NSCoding`); the stand-in loads no archives and stops. A
+  /// subclass that declares its own designated initializer must implement it, as with UIKit.
+  public required init?(coder: NSCoder) {
+    preconditionFailure("UIView stand-in: init(coder:) is not supported (no archives on Linux)")
+  }
+
   /// The frame rectangle.
   open var frame: CGRect
 

@@ -13,6 +13,13 @@ open class UIViewController: UIResponder {
   /// Creates a view controller without a nib (Objective-C's inherited `init`).
   public convenience override init() { self.init(nibName: nil, bundle: nil) }
 
+  /// Creates a view controller from an archive (`NSCoding`); the stand-in loads no archives and
+  /// stops. A subclass that declares its own designated initializer must implement it, as with
+  /// UIKit.
+  public required init?(coder: NSCoder) {
+    preconditionFailure("UIViewController stand-in: init(coder:) is not supported (no archives on Linux)")
+  }
+
   private var standInView: UIView?
 
   /// The root view. Reading it when it is not loaded calls ``loadView()``, then

@@ -159,17 +159,19 @@
     }
 
     /// The closures asked when the user expands or collapses an outline item: a tap on the
-    /// disclosure accessory that ``outlineDisclosureAccessory(for:displayed:options:)`` makes
-    /// (put it in the cell's `accessories` from the cell provider) and
-    /// ``toggleOutlineExpansion(of:animatingDifferences:)`` go through them, as Apple's
-    /// data source does with UIKit's default `.outlineDisclosure()`.
+    /// accessory that ``outlineDisclosureAccessory(for:displayed:options:)`` makes (set it on
+    /// parent rows in the cell registration's handler) and
+    /// ``toggleOutlineExpansion(of:animatingDifferences:)`` go through them, as Apple's data
+    /// source does with UIKit's `.outlineDisclosure()`.
     public var sectionSnapshotHandlers: SectionSnapshotHandlers<ItemIdentifierType> {
       get { core.sectionSnapshotHandlers }
       set { core.sectionSnapshotHandlers = newValue }
     }
 
     /// Expands `item` when it is collapsed and collapses it when expanded, through
-    /// ``sectionSnapshotHandlers`` (see ``DiffableDataSource/expandItem(_:animatingDifferences:completion:)``).
+    /// ``sectionSnapshotHandlers`` (see ``DiffableDataSource/expandItem(_:animatingDifferences:completion:)``):
+    /// the action of ``outlineDisclosureAccessory(for:displayed:options:)``, for a toggle without
+    /// a tap.
     /// Returns whether it changed: false for an item without children, outside a section
     /// applied as a section snapshot, or refused by a handler. O(k) for k affected items.
     @discardableResult
@@ -185,9 +187,10 @@
     #if !os(tvOS)
       /// An outline disclosure accessory for `item` whose action expands or collapses it through
       /// this data source and its ``sectionSnapshotHandlers``, as UIKit's default
-      /// `.outlineDisclosure()` does with Apple's data source (whose wiring is private). Put it in
-      /// a `UICollectionViewListCell`'s `accessories` from the cell provider. Holds this data
-      /// source weakly. O(1); a tap costs ``toggleOutlineExpansion(of:animatingDifferences:)``.
+      /// `.outlineDisclosure()` does with Apple's data source (whose wiring is private): the way
+      /// to wire a disclosure control. Put it in a `UICollectionViewListCell`'s `accessories` in
+      /// the cell registration's handler (or the cell provider). Holds this data source weakly.
+      /// O(1); a tap costs ``toggleOutlineExpansion(of:animatingDifferences:)``.
       @available(iOS 14.0, *)
       public func outlineDisclosureAccessory(
         for item: ItemIdentifierType, displayed: UICellAccessory.DisplayedState = .always,

@@ -1,16 +1,32 @@
 import Foundation
+import OpenDiffable
 
 // The identifier types the fuzzer runs with. Each input chooses one pair (see `fuzzOne`): the
 // integer and UUID item types take the paths the core reserves for identifiers hashed from their
-// bits (the deferred index, index sharing and derivation, the integer/UUID hash), the enum item
-// type breaks Hashable's contract in every way an identifier can, and the section enum does the
-// same for sections.
+// bits (the deferred index, index sharing and derivation, the integer/UUID hash), `String` items
+// the String hash (ASCII and canonically equivalent non-ASCII spellings), the two row structs the
+// identifier rule (one declares `SelfContainedIdentifier`, one does not), the enum item type
+// breaks Hashable's contract in every way an identifier can, `PointerRow` does so without a
+// reference, and the section enum does the same for sections.
+
+/// Where the boxes' values live: outside any object, so that a reference-free identifier
+/// (`PointerRow`) can compare through a pointer to one. Never freed; each run sets its boxes'
+/// values afresh.
+nonisolated(unsafe) let boxValues = UnsafeMutablePointer<UInt8>.allocate(capacity: 4)
 
 /// A mutable box: an identifier whose hash and equality follow `value`, which the fuzzer mutates
 /// while the box is in a snapshot.
 final class Box: @unchecked Sendable {
-  var value: UInt8
-  init(_ value: UInt8) { self.value = value }
+  let pointer: UnsafeMutablePointer<UInt8>
+  var value: UInt8 {
+    get { pointer.pointee }
+    set { pointer.pointee = newValue }
+  }
+  /// The box at `slot` of `boxValues`, holding `slot`.
+  init(slot: Int) {
+    pointer = boxValues + slot
+    pointer.pointee = UInt8(slot)
+  }
 }
 
 /// What the fuzzer needs of an identifier type.
@@ -181,4 +197,182 @@ enum Section: FuzzIdentifier, CustomStringConvertible {
     case .boxed(let box): "sb\(box.value)"
     }
   }
+}
+
+// MARK: The identifier rule's types
+
+/// A row of a table, as an app's own identifier struct: reference-free, with the synthesized
+/// `Hashable`. `weight` gives equal values different bytes (`0.0` and `-0.0`) and a value equal
+/// to nothing (`Double.nan`).
+protocol RowIdentifier: FuzzIdentifier {
+  init(number: Int32, weight: Double)
+  var number: Int32 { get }
+  var weight: Double { get }
+}
+
+extension RowIdentifier {
+  /// 64 numbers, each with weight 0.0, -0.0 (equal, other bytes) or 0.5; a few with NaN.
+  static func row(_ byte: UInt8) -> Self {
+    let number = Int32(byte >> 2)
+    switch byte & 3 {
+    case 0: return Self(number: number, weight: 0.0)
+    case 1: return Self(number: number, weight: -0.0)
+    case 2: return Self(number: number, weight: 0.5)
+    default: return Self(number: number, weight: number & 7 == 6 ? .nan : -0.5)
+    }
+  }
+  static func make(_ byte: UInt8, boxes: [Box]) -> Self { row(byte) }
+  static func numbered(_ number: Int) -> Self {
+    Self(number: Int32(truncatingIfNeeded: number), weight: number & 1 == 0 ? 0.0 : -0.0)
+  }
+  var isWellBehaved: Bool { !weight.isNaN }
+  var isNotANumber: Bool { weight.isNaN }
+  func isSame(as other: Self) -> Bool { isNotANumber ? other.isNotANumber : self == other }
+  /// The stored value exactly, for comparing runs of two row types.
+  var bits: (Int32, UInt64) { (number, weight.bitPattern) }
+}
+
+/// A row that declares `SelfContainedIdentifier`: snapshots defer its index, shift it in bulk
+/// and settle equal sections byte for byte.
+struct DeclaredRow: RowIdentifier, SelfContainedIdentifier, CustomStringConvertible {
+  let number: Int32
+  let weight: Double
+  var description: String { "d\(number)/\(weight)" }
+}
+
+/// Whether `PointerRow.make` names pointer rows: off when a `PointerRow` run is the twin of a
+/// `DeclaredRow` run (see `fuzzOne`), which must then behave exactly as that run does.
+nonisolated(unsafe) var pointerRowsEnabled = true
+
+/// A row that does not declare `SelfContainedIdentifier` — it must not: besides plain rows
+/// (hashed and compared as `DeclaredRow`), it has rows that compare through a pointer to a box's
+/// value, which the fuzzer mutates while they are stored. It holds no reference (`_isPOD`), the
+/// rule the shortcuts once trusted; now it is checked at each call, as a class is.
+struct PointerRow: RowIdentifier, CustomStringConvertible {
+  let number: Int32
+  let weight: Double
+  /// Set: the row's hash and equality follow the box value it points to.
+  let pointer: UnsafeMutablePointer<UInt8>?
+
+  init(number: Int32, weight: Double) {
+    self.number = number
+    self.weight = weight
+    pointer = nil
+  }
+
+  init(pointer: UnsafeMutablePointer<UInt8>) {
+    number = 0
+    weight = 0
+    self.pointer = pointer
+  }
+
+  /// The row alphabet, and when pointer rows are enabled, one byte in eight a pointer row.
+  static func make(_ byte: UInt8, boxes: [Box]) -> PointerRow {
+    guard pointerRowsEnabled, byte & 7 == 7 else { return row(byte) }
+    return PointerRow(pointer: boxes[Int(byte >> 3) % boxes.count].pointer)
+  }
+
+  static func == (lhs: PointerRow, rhs: PointerRow) -> Bool {
+    switch (lhs.pointer, rhs.pointer) {
+    case (nil, nil): lhs.number == rhs.number && lhs.weight == rhs.weight
+    case (let a?, let b?): a.pointee == b.pointee
+    default: false
+    }
+  }
+
+  /// As the synthesized conformance hashes `DeclaredRow`, for plain rows.
+  func hash(into hasher: inout Hasher) {
+    if let pointer {
+      hasher.combine(pointer.pointee)
+      hasher.combine(true)
+    } else {
+      hasher.combine(number)
+      hasher.combine(weight)
+    }
+  }
+
+  var isWellBehaved: Bool { pointer == nil && !weight.isNaN }
+  var isNotANumber: Bool { pointer == nil && weight.isNaN }
+  var isBoxed: Bool { pointer != nil }
+
+  func isSame(as other: PointerRow) -> Bool {
+    switch (pointer, other.pointer) {
+    case (nil, nil): isNotANumber ? other.isNotANumber : self == other
+    case (let a?, let b?): a == b
+    default: false
+    }
+  }
+
+  var description: String { pointer.map { "rp\($0.pointee)" } ?? "r\(number)/\(weight)" }
+}
+
+// MARK: Strings
+
+/// Classes of canonically equivalent spellings (`String`'s `==`): each inner array is one
+/// identifier spelled every way the class has, ASCII and not; distinct arrays are distinct
+/// identifiers, including look-alikes that are only compatibility-equivalent ("fi" and "ﬁ").
+/// Lengths around the String hash's eight-byte words, the empty string and NULs included.
+/// Written with escapes, so that no editor normalizes them.
+let stringClasses: [[String]] = [
+  ["a"],
+  ["e"],
+  ["\u{E9}", "e\u{301}"],  // é
+  ["\u{C5}", "\u{212B}", "A\u{30A}"],  // Å: precomposed, Angstrom sign, decomposed
+  ["K", "\u{212A}"],  // the Kelvin sign is == "K"
+  ["\u{3A9}", "\u{2126}"],  // Ω and the Ohm sign
+  ["\u{D55C}", "\u{1112}\u{1161}\u{11AB}"],  // 한, as a syllable and as jamo
+  // ệ: every order and composition of its two marks
+  ["\u{1EC7}", "e\u{323}\u{302}", "e\u{302}\u{323}", "\u{EA}\u{323}", "\u{1EB9}\u{302}"],
+  ["\u{1E9B}\u{323}", "\u{17F}\u{323}\u{307}"],  // ẛ̣ (Unicode's normalization example)
+  ["\u{F1}", "n\u{303}"],  // ñ
+  ["fi"],
+  ["\u{FB01}"],  // the ligature ﬁ: not == "fi"
+  [""],
+  ["\u{0}"],
+  ["\u{0}\u{0}"],
+  ["1234567"],
+  ["12345678"],
+  ["123456789"],
+  ["item-0001"],
+  ["item-0002"],
+  ["identifier-of-row-0016"],
+  ["caf\u{E9}-menu-item", "cafe\u{301}-menu-item"],
+  ["zzzzzzzz\u{C5}", "zzzzzzzzA\u{30A}", "zzzzzzzz\u{212B}"],
+  ["Kelvin-K-scale", "Kelvin-\u{212A}-scale"],  // ASCII, and a non-ASCII string == it
+  ["\u{C5}ngstr\u{F6}m", "A\u{30A}ngstro\u{308}m", "\u{212B}ngstr\u{F6}m"],
+  [
+    "\u{C5}\u{C5}\u{C5}\u{C5}\u{C5}\u{C5}\u{C5}\u{C5}",
+    "\u{212B}\u{212B}\u{212B}\u{212B}\u{212B}\u{212B}\u{212B}\u{212B}",
+  ],
+  ["\u{1F642}"],  // 🙂, outside the BMP
+  ["\r\n"],
+  ["\n\r"],
+  ["e\u{301}\u{301}", "\u{E9}\u{301}"],
+  ["Item-0001"],
+  ["item-0001 "],
+]
+
+extension String: FuzzIdentifier {
+  /// Class `byte >> 3`, spelled the `byte & 7`-th way (modulo the class's spellings).
+  static func make(_ byte: UInt8, boxes: [Box]) -> String {
+    let spellings = stringClasses[Int(byte >> 3) % stringClasses.count]
+    return spellings[Int(byte & 7) % spellings.count]
+  }
+  /// Fresh identifiers, one in four spelled with a decomposed "ñ" (hashed from its NFC form).
+  static func numbered(_ number: Int) -> String { number & 3 == 3 ? "n\u{303}\(number)" : "n\(number)" }
+  var isWellBehaved: Bool { true }
+}
+
+/// A section identifier naming a section by a string: eight classes of spellings, so that
+/// sections named by input bytes meet often.
+struct SectionName: FuzzIdentifier, CustomStringConvertible {
+  let name: String
+  static let classes = [0, 2, 3, 4, 6, 7, 21, 24].map { stringClasses[$0] }
+  static func make(_ byte: UInt8, boxes: [Box]) -> SectionName {
+    let spellings = classes[Int(byte & 7)]
+    return SectionName(name: spellings[Int(byte >> 3) % spellings.count])
+  }
+  static func numbered(_ number: Int) -> SectionName { SectionName(name: String.numbered(number)) }
+  var isWellBehaved: Bool { true }
+  var description: String { name.debugDescription }
 }

@@ -11,8 +11,10 @@ import OpenDiffableTesting
 // What must hold, whatever the identifiers do: no memory error (AddressSanitizer), no hang
 // (libFuzzer's timeout), no stop of the process, the item count equals the number of items
 // listed, every identifier that keeps the contract is exactly where the model says, found by
-// every query, and every changeset keeps UIKit's section-count rule. Changesets between
-// snapshots of well-behaved identifiers must pass the UIKit-rule simulator.
+// every query, marked for reload or reconfigure exactly when the model says, and every changeset
+// keeps UIKit's section-count rule. Changesets between snapshots of well-behaved identifiers must
+// pass the UIKit-rule simulator. Rows that declare `SelfContainedIdentifier` and rows that do not
+// run side by side and must give the same results (`driveTwins`).
 
 /// Reads the fuzzer's input a byte at a time; zeros once it runs out.
 struct Input {
@@ -29,6 +31,24 @@ struct Input {
 /// linear search.
 typealias Model<S, I> = [(section: S, items: [I])]
 
+/// The reload and reconfigure marks the model expects, of well-behaved identifiers only, in the
+/// order they were first made. A mark goes when its identifier leaves the snapshot.
+struct Marks<S: FuzzIdentifier, I: FuzzIdentifier> {
+  var reloadedItems: [I] = []
+  var reconfiguredItems: [I] = []
+  var reloadedSections: [S] = []
+  var isEmpty: Bool { reloadedItems.isEmpty && reconfiguredItems.isEmpty && reloadedSections.isEmpty }
+
+  /// Drops the marks of identifiers `model` no longer holds.
+  mutating func prune(to model: Model<S, I>) {
+    guard !isEmpty else { return }
+    let present = Set(model.lazy.flatMap(\.items).filter(\.isWellBehaved))
+    reloadedItems.removeAll { !present.contains($0) }
+    reconfiguredItems.removeAll { !present.contains($0) }
+    reloadedSections.removeAll { section in !model.contains { $0.section.isWellBehaved && $0.section == section } }
+  }
+}
+
 /// The run's state: the snapshot and its model, kept copies with theirs, the outline and the
 /// boxes the fuzzer can mutate.
 struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
@@ -44,15 +64,22 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
 
   var snapshot = Snapshot()
   var model: Model<S, I> = []
+  var marks = Marks<S, I>()
   /// The snapshot at the last full check: the changeset is checked from it, as from the snapshot
   /// a data source shows.
   var shown = Snapshot()
   /// Steps since the last full check.
   var unchecked = 0
   /// Copies kept from earlier steps, with their models: read after other copies changed.
-  var kept: [(snapshot: Snapshot, model: Model<S, I>)] = []
+  var kept: [(snapshot: Snapshot, model: Model<S, I>, marks: Marks<S, I>)] = []
   var outline = DiffableDataSourceSectionSnapshot<I>()
-  let boxes = (0..<4).map { Box(UInt8($0)) }
+  let boxes = (0..<4).map { Box(slot: $0) }
+  /// Whether a box's value has changed in this run: from then on a stored box may be found by
+  /// one lookup and not by the next, and `appendItems` may stop naming that (as it must).
+  var boxesChanged = false
+  /// Full checks so far, and the changeset the last one checked (see `driveTwins`).
+  var checks = 0
+  var lastChanges: (changes: SnapshotChangeset<S, I>, allWellBehaved: Bool)?
   /// The next number for fresh identifiers (above what bytes and bulk reuse name).
   var nextNumber = 1 << 20
 
@@ -70,6 +97,15 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
   func modelContainsSection(_ section: S) -> Bool {
     section.isWellBehaved && model.contains { $0.section.isWellBehaved && $0.section == section }
   }
+  /// The position of a well-behaved section.
+  func modelIndex(ofSection section: S) -> Int? {
+    guard section.isWellBehaved else { return nil }
+    return model.firstIndex { $0.section.isWellBehaved && $0.section == section }
+  }
+  /// Whether two of `identifiers` are equal (`==`, as the snapshot's repeat checks see them).
+  static func hasRepeats<T: Equatable>(_ identifiers: [T]) -> Bool {
+    identifiers.indices.contains { i in identifiers[..<i].contains { $0 == identifiers[i] } }
+  }
   var sectionsAreWellBehaved: Bool { model.allSatisfy(\.section.isWellBehaved) }
 
   /// Runs one step, then the full check (the model, the changeset from ``shown``, the invariants)
@@ -81,7 +117,11 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
   mutating func step(_ input: inout Input) {
     var rebuilt = false
     var diffFirst = false
-    switch input.next() % 16 {
+    // Bytes below 208 choose as they did before the section mutators came (so older inputs,
+    // regression inputs included, still drive the steps they were written for), the rest the
+    // section mutators and the appends that check first.
+    let choice = input.next()
+    switch choice < 208 ? Int(choice % 16) : 16 + Int(choice - 208) % 5 {
     case 0: appendSections(&input)
     case 1, 2: appendItems(&input)
     case 3:  // deleteItems, without repeats
@@ -89,7 +129,10 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
       let doomed = items(&input).filter { !$0.isNotANumber && seen.insert($0).inserted }
       snapshot.deleteItems(doomed)
       for index in model.indices { model[index].items.removeAll { doomed.contains($0) && $0.isWellBehaved } }
-    case 4: deleteSections(&input)
+      marks.prune(to: model)
+    case 4:
+      deleteSections(&input)
+      marks.prune(to: model)
     case 5:  // moveItem between well-behaved items that are present
       let (a, b) = (item(&input), item(&input))
       let after = input.next() % 2 == 0
@@ -110,12 +153,26 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
     case 7:  // mutate a box, possibly one in the snapshot: to any value, or to another box's
       let box = boxes[Int(input.next()) % boxes.count]
       let choice = input.next()
-      box.value = choice & 1 == 0 ? choice >> 3 : boxes[Int(choice >> 1) % boxes.count].value
-    case 8:  // reconfigure and reload marks on present well-behaved items
-      let marked = items(&input).filter { $0.isWellBehaved && modelContains($0) }
-      var seen = Set<I>()
-      let unique = marked.filter { seen.insert($0).inserted }
-      if input.next() % 2 == 0 { snapshot.reconfigureItems(unique) } else { snapshot.reloadItems(unique) }
+      let value = choice & 1 == 0 ? choice >> 3 : boxes[Int(choice >> 1) % boxes.count].value
+      if box.value != value { boxesChanged = true }
+      box.value = value
+    case 8:  // reconfigure and reload marks on present items: well-behaved ones and boxes found
+      // A box may since equal another marked one: the marks must hold both without a trap.
+      var unique: [I] = []
+      for item in items(&input)
+      where (item.isWellBehaved ? modelContains(item) : item.isBoxed && snapshot.containsItem(item))
+        && !unique.contains(item)
+      {
+        unique.append(item)
+      }
+      let wellBehaved = unique.filter(\.isWellBehaved)
+      if input.next() % 2 == 0 {
+        snapshot.reconfigureItems(unique)
+        for item in wellBehaved where !marks.reconfiguredItems.contains(item) { marks.reconfiguredItems.append(item) }
+      } else {
+        snapshot.reloadItems(unique)
+        for item in wellBehaved where !marks.reloadedItems.contains(item) { marks.reloadedItems.append(item) }
+      }
     case 9:  // the outline: append new roots or children (any identifier but mutable boxes)
       // A section snapshot indexes its items with a Dictionary, and behaves as one when an
       // identifier is mutated while stored: it stops with the standard library's message (see
@@ -125,7 +182,9 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
       let parents = outline.items.filter(\.isWellBehaved)
       let parent = parents.isEmpty ? nil : parents[Int(input.next()) % parents.count]
       outline.append(unique, to: parent)
-    case 10: showOutline(&input)
+    case 10:
+      showOutline(&input)
+      marks.prune(to: model)
     case 11:
       // The rebuild is applied over the snapshot as it stands: check that one first (shown then),
       // so the diff meets exactly it (an exact rebuild shares its index) and nothing goes unchecked.
@@ -134,10 +193,15 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
       rebuilt = true
     case 12:  // keep a copy, to read after other copies changed
       if kept.count == 4 { kept.removeFirst() }
-      kept.append((snapshot, model))
+      kept.append((snapshot, model, marks))
     case 13: useKeptCopy(&input)
     case 14: bulkAppend(&input)
-    default: releaseUnread(&input)
+    case 15: releaseUnread(&input)
+    case 16: appendSectionsChecked(&input)
+    case 17: insertSections(&input)
+    case 18: moveSection(&input)
+    case 19: reloadSections(&input)
+    default: appendItemsChecked(&input)
     }
     precondition(snapshot.numberOfSections == model.count, "section count \(snapshot.numberOfSections)")
     unchecked += 1
@@ -146,9 +210,10 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
 
   /// The full check, from the snapshot at the last one.
   mutating func checkFully(diffFirst: Bool = false) {
-    check(from: shown, diffFirst: diffFirst)
+    lastChanges = check(from: shown, diffFirst: diffFirst)
     shown = snapshot
     unchecked = 0
+    checks += 1
   }
 
   // MARK: Sections
@@ -182,7 +247,8 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
     var seen: [S] = []
     for _ in 0..<Int(input.next() % 3) {
       let section = section(&input)
-      if !seen.contains(where: { $0.isSame(as: section) }) { seen.append(section) }
+      // Two boxes holding the same value are repeats (the call would stop naming them).
+      if !seen.contains(where: { $0.isSame(as: section) || $0 == section }) { seen.append(section) }
     }
     snapshot.deleteSections(seen)
     let after = snapshot.sectionIdentifiers
@@ -202,6 +268,71 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
     model = remaining
   }
 
+  /// Whether `sections` can be added to the snapshot without a stop: none equal to another or
+  /// to a section the model holds (by `==` on the current values, so a box whose hash changed
+  /// while stored counts as present: never a lookup that could find it), none equal to nothing.
+  func canAdd(_ sections: [S]) -> Bool {
+    !Self.hasRepeats(sections) && !sections.contains(where: \.isNotANumber)
+      && !sections.contains { section in model.contains { $0.section == section } }
+  }
+
+  /// checkAppendingSections, then appendSections (the call that stops on misuse) when the
+  /// sections can be added. The check's answer is predicted for well-behaved sections.
+  mutating func appendSectionsChecked(_ input: inout Input) {
+    let sections = (0..<Int(input.next() % 3)).map { _ in section(&input) }
+    let fails = Self.hasRepeats(sections) || sections.contains(where: modelContainsSection)
+    do {
+      try snapshot.checkAppendingSections(sections)
+      precondition(!fails || !sections.allSatisfy(\.isWellBehaved), "checkAppendingSections accepted \(sections)")
+    } catch {
+      precondition(fails || !sections.allSatisfy(\.isWellBehaved), "checkAppendingSections: \(error)")
+      let kind: DiffableDataSourceSnapshotError.Kind =
+        Self.hasRepeats(sections) ? .duplicateIdentifiers : .sectionAlreadyExists
+      precondition(!sections.allSatisfy(\.isWellBehaved) || error.kind == kind, "checkAppendingSections: \(error)")
+    }
+    guard canAdd(sections) else { return }
+    snapshot.appendSections(sections)
+    model.append(contentsOf: sections.map { ($0, []) })
+  }
+
+  /// insertSections before or after a well-behaved section, of sections that can be added
+  /// (boxes too).
+  mutating func insertSections(_ input: inout Input) {
+    let anchor = section(&input)
+    let after = input.next() % 2 == 0
+    let new = (0..<Int(input.next() % 3)).map { _ in section(&input) }
+    guard let position = modelIndex(ofSection: anchor), canAdd(new) else { return }
+    if after {
+      snapshot.insertSections(new, afterSection: anchor)
+    } else {
+      snapshot.insertSections(new, beforeSection: anchor)
+    }
+    model.insert(contentsOf: new.map { ($0, []) }, at: after ? position + 1 : position)
+  }
+
+  /// moveSection before or after another, both well-behaved and present, with its items.
+  mutating func moveSection(_ input: inout Input) {
+    let (moved, anchor) = (section(&input), section(&input))
+    let after = input.next() % 2 == 0
+    guard let from = modelIndex(ofSection: moved), modelIndex(ofSection: anchor) != nil, moved != anchor else { return }
+    if after {
+      snapshot.moveSection(moved, afterSection: anchor)
+    } else {
+      snapshot.moveSection(moved, beforeSection: anchor)
+    }
+    let entry = model.remove(at: from)
+    let to = modelIndex(ofSection: anchor)!
+    model.insert(entry, at: after ? to + 1 : to)
+  }
+
+  /// reloadSections of present well-behaved sections, without repeats.
+  mutating func reloadSections(_ input: inout Input) {
+    let sections = (0..<Int(input.next() % 4)).map { _ in section(&input) }
+    guard sections.allSatisfy({ modelIndex(ofSection: $0) != nil }), !Self.hasRepeats(sections) else { return }
+    snapshot.reloadSections(sections)
+    for section in sections where !marks.reloadedSections.contains(section) { marks.reloadedSections.append(section) }
+  }
+
   // MARK: Items
 
   /// appendItemsDroppingDuplicates, to the last section or to a well-behaved one by name.
@@ -218,6 +349,47 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
       for item in new where !modelContains(item) { model[index].items.append(item) }
     } catch {
       precondition(index == nil, "append threw \(error) with a section to append to")
+    }
+  }
+
+  /// checkAppendingItems, then appendItems (the call that stops on misuse; deferred on a snapshot
+  /// without an index) when it cannot stop: a section to append to, no two items equal, boxes only
+  /// while no box has changed. Items already present move to the end of the section, as Apple's
+  /// snapshot does. The check's answer is predicted for well-behaved items.
+  mutating func appendItemsChecked(_ input: inout Input) {
+    let new = items(&input)
+    var target: S? = input.next() % 2 == 0 ? nil : section(&input)
+    if let named = target, !named.isWellBehaved { target = nil }
+    let index = target.map(modelIndex(ofSection:)) ?? (model.isEmpty ? nil : model.count - 1)
+    let repeats = Self.hasRepeats(new)
+    let predicted: DiffableDataSourceSnapshotError.Kind? =
+      if index == nil {
+        target == nil ? .noSections : .sectionNotFound
+      } else if repeats {
+        .duplicateIdentifiers
+      } else if new.contains(where: modelContains) {
+        .itemAlreadyExists
+      } else {
+        nil
+      }
+    let predictable = new.allSatisfy(\.isWellBehaved)
+    do {
+      try snapshot.checkAppendingItems(new, toSection: target)
+      precondition(predicted == nil || !predictable, "checkAppendingItems accepted \(new), expected \(predicted!)")
+    } catch {
+      precondition(
+        !predictable || error.kind == predicted,
+        "checkAppendingItems: \(error), expected \(String(describing: predicted))")
+    }
+    guard let index, !repeats, !(boxesChanged && new.contains(where: \.isBoxed)) else { return }
+    snapshot.appendItems(new, toSection: target)
+    for item in new {
+      if item.isWellBehaved {
+        for s in model.indices { model[s].items.removeAll { $0 == item } }
+        model[index].items.append(item)
+      } else if !modelContains(item) {
+        model[index].items.append(item)
+      }
     }
   }
 
@@ -320,6 +492,7 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
     }
     snapshot = fresh
     model = built
+    marks = Marks()
     return variant & 4 != 0
   }
 
@@ -329,17 +502,18 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
     let index = Int(input.next()) % kept.count
     switch input.next() % 3 {
     case 0:
-      Self.check(kept[index].snapshot, against: kept[index].model)
+      Self.check(kept[index].snapshot, against: kept[index].model, marks: kept[index].marks)
     case 1:
       swap(&snapshot, &kept[index].snapshot)
       swap(&model, &kept[index].model)
+      swap(&marks, &kept[index].marks)
     default:  // appends to the copy (sharing a deferred index with the current snapshot, maybe)
       var copy = kept[index]
       guard let last = copy.model.indices.last else { return }
       let new = freshItems(Int(input.next() % 8) + 1, avoiding: copy.model)
       copy.snapshot.appendItems(new)
       copy.model[last].items.append(contentsOf: new)
-      Self.check(copy.snapshot, against: copy.model)
+      Self.check(copy.snapshot, against: copy.model, marks: copy.marks)
       kept[index] = copy
     }
   }
@@ -389,11 +563,12 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
 
   /// Compares the snapshot with the model and checks the changeset from `previous`: computed
   /// before the lookups when `diffFirst` (the diff then meets an unread rebuilt snapshot), after
-  /// them otherwise. (``check(_:against:)`` checks the internal invariants.)
-  func check(from previous: Snapshot, diffFirst: Bool) {
+  /// them otherwise. (``check(_:against:marks:)`` checks the internal invariants.) Returns the
+  /// changeset, and whether both snapshots hold only well-behaved identifiers.
+  func check(from previous: Snapshot, diffFirst: Bool) -> (changes: SnapshotChangeset<S, I>, allWellBehaved: Bool) {
     var changeset: SnapshotChangeset<S, I>?
     if diffFirst { changeset = SnapshotChangeset(from: previous, to: snapshot) }
-    Self.check(snapshot, against: model)
+    Self.check(snapshot, against: model, marks: marks)
     let changes = changeset ?? SnapshotChangeset(from: previous, to: snapshot)
     // UIKit's section-count rule, whatever the identifiers.
     precondition(
@@ -409,11 +584,13 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
         preconditionFailure("invalid changeset: \(error)")
       }
     }
+    return (changes, allWellBehaved)
   }
 
-  /// Compares a snapshot with its model through every query, and checks its internal invariants
-  /// before the lookups (a deferred index may be unresolved then) and after them (resolved).
-  static func check(_ snapshot: Snapshot, against model: Model<S, I>) {
+  /// Compares a snapshot with its model through every query, its marks with the model's, and
+  /// checks its internal invariants before the lookups (a deferred index may be unresolved then)
+  /// and after them (resolved).
+  static func check(_ snapshot: Snapshot, against model: Model<S, I>, marks: Marks<S, I>) {
     let sections = snapshot.sectionIdentifiers
     precondition(
       sections.count == model.count && zip(sections, model).allSatisfy { $0.isSame(as: $1.section) },
@@ -426,11 +603,29 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
     precondition(snapshot.numberOfItems == flat.count, "item count \(snapshot.numberOfItems) != \(flat.count)")
     let expected = model.flatMap { $0.items.filter(\.isWellBehaved) }
     precondition(flat.filter(\.isWellBehaved) == expected, "items \(flat) differ from the model's")
+    // The marks: those of well-behaved identifiers exactly as the model's (marks of boxes may
+    // be there too), and every query agreeing with the lists.
+    let reloadedSections = snapshot.reloadedSectionIdentifiers
+    let reloadedItems = snapshot.reloadedItemIdentifiers
+    let reconfiguredItems = snapshot.reconfiguredItemIdentifiers
+    precondition(
+      reloadedSections.filter(\.isWellBehaved) == marks.reloadedSections, "reloaded sections \(reloadedSections)")
+    precondition(reloadedItems.filter(\.isWellBehaved) == marks.reloadedItems, "reloaded items \(reloadedItems)")
+    precondition(
+      reconfiguredItems.filter(\.isWellBehaved) == marks.reconfiguredItems, "reconfigured items \(reconfiguredItems)")
+    precondition(
+      snapshot.hasReloadOrReconfigureMarks
+        == !(reloadedSections.isEmpty && reloadedItems.isEmpty && reconfiguredItems.isEmpty),
+      "hasReloadOrReconfigureMarks")
+    let (reloaded, reconfigured) = (Set(marks.reloadedItems), Set(marks.reconfiguredItems))
     var sectionOfItem: [I: Int] = [:]
     for (position, entry) in model.enumerated() {
       for item in entry.items where item.isWellBehaved { sectionOfItem[item] = position }
       guard entry.section.isWellBehaved else { continue }
       precondition(snapshot.indexOfSection(entry.section) == position, "index of section \(entry.section)")
+      precondition(
+        snapshot.isReloaded(section: entry.section) == marks.reloadedSections.contains(entry.section),
+        "isReloaded(section: \(entry.section))")
       let actual = snapshot.itemIdentifiers(inSection: entry.section)
       precondition(snapshot.numberOfItems(inSection: entry.section) == actual.count, "count of \(entry.section)")
       precondition(
@@ -451,6 +646,9 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
         precondition(
           snapshot.sectionIdentifier(containingItem: item)?.isSame(as: model[position].section) == true,
           "section of \(item)")
+        precondition(snapshot.isReloaded(item: item) == reloaded.contains(item), "isReloaded(item: \(item))")
+        precondition(
+          snapshot.isReconfigured(item: item) == reconfigured.contains(item), "isReconfigured(item: \(item))")
       } else if item.isNotANumber {
         precondition(snapshot.indexOfItem(item) == nil, "nan found")
       } else if let found = snapshot.indexOfItem(item) {
@@ -474,12 +672,20 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = UnsafeBufferPointer(start: data, count: size)
   _fuzzingHashSeed = bytes.reduce(0xCBF2_9CE4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
   var input = Input(bytes: bytes)
-  switch input.next() % 5 {
+  // Bytes below 200 choose as they did before the types from 5 on came (see Fuzz/README.md).
+  let kind = input.next()
+  pointerRowsEnabled = true
+  switch kind < 200 ? Int(kind % 5) : 5 + Int(kind - 200) % 3 {
   case 0: drive(Run<UInt8, Item>(), &input)
   case 1: drive(Run<UInt8, Int>(), &input)
   case 2: drive(Run<UInt8, UUID>(), &input)
   case 3: drive(Run<Section, Int>(), &input)
-  default: drive(Run<Section, Item>(), &input)
+  case 4: drive(Run<Section, Item>(), &input)
+  case 5: drive(Run<SectionName, String>(), &input)
+  case 6:
+    pointerRowsEnabled = false
+    driveTwins(Run<UInt8, DeclaredRow>(), Run<UInt8, PointerRow>(), &input)
+  default: drive(Run<UInt8, PointerRow>(), &input)
   }
   return 0
 }
@@ -489,4 +695,42 @@ func drive<S, I>(_ run: Run<S, I>, _ input: inout Input) {
   var run = run
   while !input.isEmpty { run.step(&input) }
   if run.unchecked > 0 { run.checkFully() }
+}
+
+/// Runs the same steps on a snapshot of rows that declare `SelfContainedIdentifier` (which take
+/// the shortcuts) and one of rows that do not (checked at each call), each against its model, and
+/// requires the same results of both at every full check: the same items, bit for bit (which
+/// spelling of a zero a snapshot keeps), the same sections, and — when no NaN is involved — the
+/// same changeset.
+func driveTwins<S>(_ declared: Run<S, DeclaredRow>, _ undeclared: Run<S, PointerRow>, _ input: inout Input) {
+  var (declared, undeclared) = (declared, undeclared)
+  func compare() {
+    let (a, b) = (declared.snapshot, undeclared.snapshot)
+    precondition(
+      a.sectionIdentifiers == b.sectionIdentifiers, "sections \(a.sectionIdentifiers) vs \(b.sectionIdentifiers)")
+    precondition(
+      a.itemIdentifiers.elementsEqual(b.itemIdentifiers) { $0.bits == $1.bits },
+      "items \(a.itemIdentifiers) vs \(b.itemIdentifiers)")
+    guard let (x, xClean) = declared.lastChanges, let (y, yClean) = undeclared.lastChanges, xClean && yClean else {
+      return
+    }
+    precondition(
+      x.sectionDeletes == y.sectionDeletes && x.sectionInserts == y.sectionInserts
+        && x.sectionReloads == y.sectionReloads && x.sectionMoves == y.sectionMoves
+        && x.itemDeletes == y.itemDeletes && x.itemInserts == y.itemInserts && x.itemReloads == y.itemReloads
+        && x.itemReconfigures == y.itemReconfigures && x.itemMoves == y.itemMoves,
+      "changesets differ: \(x) vs \(y)")
+  }
+  while !input.isEmpty {
+    var same = input
+    declared.step(&input)
+    undeclared.step(&same)
+    precondition(input.position == same.position && declared.checks == undeclared.checks, "the twin runs diverged")
+    if declared.unchecked == 0 { compare() }
+  }
+  if declared.unchecked > 0 {
+    declared.checkFully()
+    undeclared.checkFully()
+    compare()
+  }
 }

@@ -11,6 +11,17 @@ func LLVMFuzzerRunDriver(
 ) -> Int32
 
 OpenDiffableDiagnostics.warningHandler = { _ in }
+// The String alphabet is what the model assumes: the spellings of one class are ==, those of two
+// classes are not.
+for (i, spellings) in stringClasses.enumerated() {
+  for (j, others) in stringClasses.enumerated() {
+    for a in spellings {
+      for b in others {
+        precondition((a == b) == (i == j), "string classes \(i) and \(j): \(a.debugDescription), \(b.debugDescription)")
+      }
+    }
+  }
+}
 var argc = CommandLine.argc
 var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
 exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzOne(data, size) })

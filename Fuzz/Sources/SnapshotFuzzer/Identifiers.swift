@@ -44,12 +44,16 @@ protocol FuzzIdentifier: Hashable {
   /// Whether `other` is the very value stored: `==` for well-behaved values, the same case (and
   /// the same box) otherwise.
   func isSame(as other: Self) -> Bool
+  /// The same identifier spelled another way (`==`, other bytes), if it has one: every full
+  /// check looks each such identifier up by it too.
+  var otherSpelling: Self? { get }
 }
 
 extension FuzzIdentifier {
   var isNotANumber: Bool { false }
   var isBoxed: Bool { false }
   func isSame(as other: Self) -> Bool { self == other }
+  var otherSpelling: Self? { nil }
 }
 
 extension Int: FuzzIdentifier {
@@ -230,6 +234,8 @@ extension RowIdentifier {
   func isSame(as other: Self) -> Bool { isNotANumber ? other.isNotANumber : self == other }
   /// The stored value exactly, for comparing runs of two row types.
   var bits: (Int32, UInt64) { (number, weight.bitPattern) }
+  /// The other zero.
+  var otherSpelling: Self? { weight == 0 ? Self(number: number, weight: -weight) : nil }
 }
 
 /// A row that declares `SelfContainedIdentifier`: snapshots defer its index, shift it in bulk
@@ -293,6 +299,9 @@ struct PointerRow: RowIdentifier, CustomStringConvertible {
 
   var isWellBehaved: Bool { pointer == nil && !weight.isNaN }
   var isNotANumber: Bool { pointer == nil && weight.isNaN }
+  var otherSpelling: PointerRow? {
+    pointer == nil && weight == 0 ? PointerRow(number: number, weight: -weight) : nil
+  }
   var isBoxed: Bool { pointer != nil }
 
   func isSame(as other: PointerRow) -> Bool {
@@ -308,49 +317,56 @@ struct PointerRow: RowIdentifier, CustomStringConvertible {
 
 // MARK: Strings
 
+/// Spellings of `template` with each of its first three "K", ";" and "`" written either as
+/// itself (ASCII) or as the non-ASCII character canonically equivalent to it (the Kelvin sign,
+/// the Greek question mark, the Greek varia): spelling `i` replaces the characters whose bit is
+/// set in `i`, so spelling 0 is ASCII and every other one is not, yet all are `==`.
+func asciiEquivalentSpellings(_ template: String) -> [String] {
+  let singletons: [Character: String] = ["K": "\u{212A}", ";": "\u{37E}", "`": "\u{1FEF}"]
+  let places = template.indices.filter { singletons[template[$0]] != nil }.prefix(3)
+  return (0..<(1 << places.count)).map { spelling in
+    var result = ""
+    for index in template.indices {
+      let bit = places.firstIndex(of: index).map { spelling >> ($0 - places.startIndex) & 1 } ?? 0
+      result += bit == 1 ? singletons[template[index]]! : String(template[index])
+    }
+    return result
+  }
+}
+
 /// Classes of canonically equivalent spellings (`String`'s `==`): each inner array is one
-/// identifier spelled every way the class has, ASCII and not; distinct arrays are distinct
-/// identifiers, including look-alikes that are only compatibility-equivalent ("fi" and "ﬁ").
-/// Lengths around the String hash's eight-byte words, the empty string and NULs included.
-/// Written with escapes, so that no editor normalizes them.
-let stringClasses: [[String]] = [
-  ["a"],
-  ["e"],
-  ["\u{E9}", "e\u{301}"],  // é
-  ["\u{C5}", "\u{212B}", "A\u{30A}"],  // Å: precomposed, Angstrom sign, decomposed
-  ["K", "\u{212A}"],  // the Kelvin sign is == "K"
-  ["\u{3A9}", "\u{2126}"],  // Ω and the Ohm sign
-  ["\u{D55C}", "\u{1112}\u{1161}\u{11AB}"],  // 한, as a syllable and as jamo
-  // ệ: every order and composition of its two marks
-  ["\u{1EC7}", "e\u{323}\u{302}", "e\u{302}\u{323}", "\u{EA}\u{323}", "\u{1EB9}\u{302}"],
-  ["\u{1E9B}\u{323}", "\u{17F}\u{323}\u{307}"],  // ẛ̣ (Unicode's normalization example)
-  ["\u{F1}", "n\u{303}"],  // ñ
-  ["fi"],
-  ["\u{FB01}"],  // the ligature ﬁ: not == "fi"
-  [""],
-  ["\u{0}"],
-  ["\u{0}\u{0}"],
-  ["1234567"],
-  ["12345678"],
-  ["123456789"],
-  ["item-0001"],
-  ["item-0002"],
-  ["identifier-of-row-0016"],
-  ["caf\u{E9}-menu-item", "cafe\u{301}-menu-item"],
-  ["zzzzzzzz\u{C5}", "zzzzzzzzA\u{30A}", "zzzzzzzz\u{212B}"],
-  ["Kelvin-K-scale", "Kelvin-\u{212A}-scale"],  // ASCII, and a non-ASCII string == it
-  ["\u{C5}ngstr\u{F6}m", "A\u{30A}ngstro\u{308}m", "\u{212B}ngstr\u{F6}m"],
+/// identifier spelled every way the class has; distinct arrays are distinct identifiers,
+/// including look-alikes that are only compatibility-equivalent ("fi" and "ﬁ"). Eleven classes
+/// have an ASCII spelling and non-ASCII ones (hashed from bytes in place and from NFC code
+/// units: the two must agree), at lengths around the String hash's eight-byte words. Written
+/// with escapes, so that no editor normalizes them. Checked at start-up (main.swift).
+let stringClasses: [[String]] =
   [
-    "\u{C5}\u{C5}\u{C5}\u{C5}\u{C5}\u{C5}\u{C5}\u{C5}",
-    "\u{212B}\u{212B}\u{212B}\u{212B}\u{212B}\u{212B}\u{212B}\u{212B}",
-  ],
-  ["\u{1F642}"],  // 🙂, outside the BMP
-  ["\r\n"],
-  ["\n\r"],
-  ["e\u{301}\u{301}", "\u{E9}\u{301}"],
-  ["Item-0001"],
-  ["item-0001 "],
-]
+    "K", ";", "`", "K;`", "row;0001", "row;00001", "item-K;0007", "Kelvin-K-scale", "abcdefgh;ijklmno",
+    "identifier;row;0016", "abcdefghijklmnopqrstuvwxyz`",
+  ].map(asciiEquivalentSpellings) + [
+    ["\u{E9}", "e\u{301}"],  // é
+    ["\u{C5}", "\u{212B}", "A\u{30A}"],  // Å: precomposed, Angstrom sign, decomposed
+    ["\u{3A9}", "\u{2126}"],  // Ω and the Ohm sign
+    ["\u{D55C}", "\u{1112}\u{1161}\u{11AB}"],  // 한, as a syllable and as jamo
+    // ệ: every order and composition of its two marks
+    ["\u{1EC7}", "e\u{323}\u{302}", "e\u{302}\u{323}", "\u{EA}\u{323}", "\u{1EB9}\u{302}"],
+    ["\u{1E9B}\u{323}", "\u{17F}\u{323}\u{307}"],  // ẛ̣ (Unicode's normalization example)
+    ["\u{F1}", "n\u{303}"],  // ñ
+    ["caf\u{E9}-menu-item", "cafe\u{301}-menu-item"],
+    ["zzzzzzzz\u{C5}", "zzzzzzzzA\u{30A}", "zzzzzzzz\u{212B}"],
+    ["\u{C5}ngstr\u{F6}m", "A\u{30A}ngstro\u{308}m", "\u{212B}ngstr\u{F6}m"],
+    [
+      "\u{C5}\u{C5}\u{C5}\u{C5}\u{C5}\u{C5}\u{C5}\u{C5}",
+      "\u{212B}\u{212B}\u{212B}\u{212B}\u{212B}\u{212B}\u{212B}\u{212B}",
+    ],
+    ["e\u{301}\u{301}", "\u{E9}\u{301}"],
+    [""], ["\u{0}"], ["a"], ["e"], ["fi"], ["\u{FB01}"], ["\r\n"], ["\n\r"], ["\u{1F642}"],  // 🙂
+  ]
+
+/// The class of every spelling (found by `==`, through `String`'s own hash).
+let stringClassOf: [String: [String]] = Dictionary(
+  stringClasses.map { ($0[0], $0) }, uniquingKeysWith: { first, _ in first })
 
 extension String: FuzzIdentifier {
   /// Class `byte >> 3`, spelled the `byte & 7`-th way (modulo the class's spellings).
@@ -361,18 +377,27 @@ extension String: FuzzIdentifier {
   /// Fresh identifiers, one in four spelled with a decomposed "ñ" (hashed from its NFC form).
   static func numbered(_ number: Int) -> String { number & 3 == 3 ? "n\u{303}\(number)" : "n\(number)" }
   var isWellBehaved: Bool { true }
+  /// The next spelling of this identifier's class, or the precomposed "ñ" of a fresh one.
+  var otherSpelling: String? {
+    if let spellings = stringClassOf[self], spellings.count > 1 {
+      let mine = spellings.firstIndex { $0.unicodeScalars.elementsEqual(unicodeScalars) } ?? 0
+      return spellings[(mine + 1) % spellings.count]
+    }
+    return unicodeScalars.starts(with: "n\u{303}".unicodeScalars) ? "\u{F1}" + dropFirst() : nil
+  }
 }
 
 /// A section identifier naming a section by a string: eight classes of spellings, so that
 /// sections named by input bytes meet often.
 struct SectionName: FuzzIdentifier, CustomStringConvertible {
   let name: String
-  static let classes = [0, 2, 3, 4, 6, 7, 21, 24].map { stringClasses[$0] }
+  static let classes = [0, 3, 7, 9, 11, 12, 14, 15].map { stringClasses[$0] }
   static func make(_ byte: UInt8, boxes: [Box]) -> SectionName {
     let spellings = classes[Int(byte & 7)]
     return SectionName(name: spellings[Int(byte >> 3) % spellings.count])
   }
   static func numbered(_ number: Int) -> SectionName { SectionName(name: String.numbered(number)) }
   var isWellBehaved: Bool { true }
+  var otherSpelling: SectionName? { name.otherSpelling.map(SectionName.init) }
   var description: String { name.debugDescription }
 }

@@ -16,6 +16,12 @@ import OpenDiffableTesting
 // pass the UIKit-rule simulator. Rows that declare `SelfContainedIdentifier` and rows that do not
 // run side by side and must give the same results (`driveTwins`).
 
+/// `precondition`, with its message kept in the optimized build the fuzzer is (where
+/// `precondition` prints none).
+@inline(__always) func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+  if !condition { fatalError(message()) }
+}
+
 /// Reads the fuzzer's input a byte at a time; zeros once it runs out.
 struct Input {
   let bytes: UnsafeBufferPointer<UInt8>
@@ -203,7 +209,7 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
     case 19: reloadSections(&input)
     default: appendItemsChecked(&input)
     }
-    precondition(snapshot.numberOfSections == model.count, "section count \(snapshot.numberOfSections)")
+    require(snapshot.numberOfSections == model.count, "section count \(snapshot.numberOfSections)")
     unchecked += 1
     if rebuilt || unchecked >= Self.checkInterval { checkFully(diffFirst: diffFirst) }
   }
@@ -230,14 +236,14 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
         if modelContainsSection(section) || tail[..<matched].contains(where: { $0.isWellBehaved && $0 == section }) {
           continue
         }
-        precondition(matched < tail.count && tail[matched] == section, "section \(section) not appended")
+        require(matched < tail.count && tail[matched] == section, "section \(section) not appended")
         matched += 1
       } else if matched < tail.count && tail[matched].isSame(as: section) {
         matched += 1
       }
     }
-    precondition(matched == tail.count, "appended sections \(tail) are not the ones named, \(sections)")
-    precondition(dropped.count + tail.count == sections.count, "dropped \(dropped) of \(sections)")
+    require(matched == tail.count, "appended sections \(tail) are not the ones named, \(sections)")
+    require(dropped.count + tail.count == sections.count, "dropped \(dropped) of \(sections)")
     model.append(contentsOf: tail.map { ($0, []) })
   }
 
@@ -261,10 +267,10 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
         remaining.append(entry)
         position += 1
       } else {
-        precondition(named || (!entry.section.isWellBehaved && mayLoseMisbehaving), "section \(entry.section) lost")
+        require(named || (!entry.section.isWellBehaved && mayLoseMisbehaving), "section \(entry.section) lost")
       }
     }
-    precondition(position == after.count, "sections after deleteSections: \(after)")
+    require(position == after.count, "sections after deleteSections: \(after)")
     model = remaining
   }
 
@@ -283,12 +289,12 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
     let fails = Self.hasRepeats(sections) || sections.contains(where: modelContainsSection)
     do {
       try snapshot.checkAppendingSections(sections)
-      precondition(!fails || !sections.allSatisfy(\.isWellBehaved), "checkAppendingSections accepted \(sections)")
+      require(!fails || !sections.allSatisfy(\.isWellBehaved), "checkAppendingSections accepted \(sections)")
     } catch {
-      precondition(fails || !sections.allSatisfy(\.isWellBehaved), "checkAppendingSections: \(error)")
+      require(fails || !sections.allSatisfy(\.isWellBehaved), "checkAppendingSections: \(error)")
       let kind: DiffableDataSourceSnapshotError.Kind =
         Self.hasRepeats(sections) ? .duplicateIdentifiers : .sectionAlreadyExists
-      precondition(!sections.allSatisfy(\.isWellBehaved) || error.kind == kind, "checkAppendingSections: \(error)")
+      require(!sections.allSatisfy(\.isWellBehaved) || error.kind == kind, "checkAppendingSections: \(error)")
     }
     guard canAdd(sections) else { return }
     snapshot.appendSections(sections)
@@ -345,10 +351,10 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
       ?? (model.isEmpty ? nil : model.count - 1)
     do {
       _ = try snapshot.appendItemsDroppingDuplicates(new, toSection: target)
-      guard let index else { preconditionFailure("append to a missing section did not throw") }
+      guard let index else { fatalError("append to a missing section did not throw") }
       for item in new where !modelContains(item) { model[index].items.append(item) }
     } catch {
-      precondition(index == nil, "append threw \(error) with a section to append to")
+      require(index == nil, "append threw \(error) with a section to append to")
     }
   }
 
@@ -375,9 +381,9 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
     let predictable = new.allSatisfy(\.isWellBehaved)
     do {
       try snapshot.checkAppendingItems(new, toSection: target)
-      precondition(predicted == nil || !predictable, "checkAppendingItems accepted \(new), expected \(predicted!)")
+      require(predicted == nil || !predictable, "checkAppendingItems accepted \(new), expected \(predicted!)")
     } catch {
-      precondition(
+      require(
         !predictable || error.kind == predicted,
         "checkAppendingItems: \(error), expected \(String(describing: predicted))")
     }
@@ -571,7 +577,7 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
     Self.check(snapshot, against: model, marks: marks)
     let changes = changeset ?? SnapshotChangeset(from: previous, to: snapshot)
     // UIKit's section-count rule, whatever the identifiers.
-    precondition(
+    require(
       previous.numberOfSections - changes.sectionDeletes.count + changes.sectionInserts.count
         == snapshot.numberOfSections, "changeset breaks the section count: \(changes)")
     let allWellBehaved =
@@ -581,7 +587,7 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
       do {
         try validate(changes, from: previous, to: snapshot)
       } catch {
-        preconditionFailure("invalid changeset: \(error)")
+        fatalError("invalid changeset: \(error)")
       }
     }
     return (changes, allWellBehaved)
@@ -592,28 +598,28 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
   /// and after them (resolved).
   static func check(_ snapshot: Snapshot, against model: Model<S, I>, marks: Marks<S, I>) {
     let sections = snapshot.sectionIdentifiers
-    precondition(
+    require(
       sections.count == model.count && zip(sections, model).allSatisfy { $0.isSame(as: $1.section) },
       "sections \(sections) differ from the model's \(model.map(\.section))")
-    precondition(snapshot.numberOfSections == model.count, "section count")
+    require(snapshot.numberOfSections == model.count, "section count")
     let flat = snapshot.itemIdentifiers
     // With no box left, every invariant holds again.
     let invariantsHold = !flat.contains(where: \.isBoxed) && sections.allSatisfy(\.isWellBehaved)
     if invariantsHold { snapshot._checkInvariants() }
-    precondition(snapshot.numberOfItems == flat.count, "item count \(snapshot.numberOfItems) != \(flat.count)")
+    require(snapshot.numberOfItems == flat.count, "item count \(snapshot.numberOfItems) != \(flat.count)")
     let expected = model.flatMap { $0.items.filter(\.isWellBehaved) }
-    precondition(flat.filter(\.isWellBehaved) == expected, "items \(flat) differ from the model's")
+    require(flat.filter(\.isWellBehaved) == expected, "items \(flat) differ from the model's")
     // The marks: those of well-behaved identifiers exactly as the model's (marks of boxes may
     // be there too), and every query agreeing with the lists.
     let reloadedSections = snapshot.reloadedSectionIdentifiers
     let reloadedItems = snapshot.reloadedItemIdentifiers
     let reconfiguredItems = snapshot.reconfiguredItemIdentifiers
-    precondition(
+    require(
       reloadedSections.filter(\.isWellBehaved) == marks.reloadedSections, "reloaded sections \(reloadedSections)")
-    precondition(reloadedItems.filter(\.isWellBehaved) == marks.reloadedItems, "reloaded items \(reloadedItems)")
-    precondition(
+    require(reloadedItems.filter(\.isWellBehaved) == marks.reloadedItems, "reloaded items \(reloadedItems)")
+    require(
       reconfiguredItems.filter(\.isWellBehaved) == marks.reconfiguredItems, "reconfigured items \(reconfiguredItems)")
-    precondition(
+    require(
       snapshot.hasReloadOrReconfigureMarks
         == !(reloadedSections.isEmpty && reloadedItems.isEmpty && reconfiguredItems.isEmpty),
       "hasReloadOrReconfigureMarks")
@@ -622,39 +628,51 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
     for (position, entry) in model.enumerated() {
       for item in entry.items where item.isWellBehaved { sectionOfItem[item] = position }
       guard entry.section.isWellBehaved else { continue }
-      precondition(snapshot.indexOfSection(entry.section) == position, "index of section \(entry.section)")
-      precondition(
+      require(snapshot.indexOfSection(entry.section) == position, "index of section \(entry.section)")
+      if let other = entry.section.otherSpelling {
+        require(snapshot.indexOfSection(other) == position, "index of section \(entry.section) spelled \(other)")
+        require(
+          snapshot.numberOfItems(inSection: other) == entry.items.count,
+          "count of section \(entry.section) spelled \(other)")
+      }
+      require(
         snapshot.isReloaded(section: entry.section) == marks.reloadedSections.contains(entry.section),
         "isReloaded(section: \(entry.section))")
       let actual = snapshot.itemIdentifiers(inSection: entry.section)
-      precondition(snapshot.numberOfItems(inSection: entry.section) == actual.count, "count of \(entry.section)")
-      precondition(
+      require(snapshot.numberOfItems(inSection: entry.section) == actual.count, "count of \(entry.section)")
+      require(
         actual.filter(\.isWellBehaved) == entry.items.filter(\.isWellBehaved),
         "section \(entry.section): \(actual) vs \(entry.items)")
     }
     var sectionStarts: [Int: Int] = [:]
     for (index, item) in flat.enumerated() {
       if item.isWellBehaved {
-        precondition(snapshot.indexOfItem(item) == index, "index of \(item)")
-        precondition(snapshot.containsItem(item), "\(item) not found")
+        require(snapshot.indexOfItem(item) == index, "index of \(item)")
+        require(snapshot.containsItem(item), "\(item) not found")
         guard let path = snapshot.indexPath(for: item), let position = sectionOfItem[item] else {
-          preconditionFailure("no index path for \(item)")
+          fatalError("no index path for \(item)")
         }
-        precondition(path.section == position, "\(item) in section \(path.section), not \(position)")
+        require(path.section == position, "\(item) in section \(path.section), not \(position)")
         let start = index - path.item
-        precondition(sectionStarts.updateValue(start, forKey: position) ?? start == start, "section start of \(item)")
-        precondition(
+        require(sectionStarts.updateValue(start, forKey: position) ?? start == start, "section start of \(item)")
+        require(
           snapshot.sectionIdentifier(containingItem: item)?.isSame(as: model[position].section) == true,
           "section of \(item)")
-        precondition(snapshot.isReloaded(item: item) == reloaded.contains(item), "isReloaded(item: \(item))")
-        precondition(
+        require(snapshot.isReloaded(item: item) == reloaded.contains(item), "isReloaded(item: \(item))")
+        require(
           snapshot.isReconfigured(item: item) == reconfigured.contains(item), "isReconfigured(item: \(item))")
+        if let other = item.otherSpelling {
+          require(
+            snapshot.indexOfItem(other) == index && snapshot.indexPath(for: other) == path,
+            "index of \(item) spelled \(other)")
+          require(snapshot.isReloaded(item: other) == reloaded.contains(item), "isReloaded(item: \(other))")
+        }
       } else if item.isNotANumber {
-        precondition(snapshot.indexOfItem(item) == nil, "nan found")
+        require(snapshot.indexOfItem(item) == nil, "nan found")
       } else if let found = snapshot.indexOfItem(item) {
         // A mutated box may be found or not, but never at a position that does not hold it.
-        precondition(found < flat.count, "\(item) found past the end")
-        precondition(flat[found] == item, "\(item) found at another item's position")
+        require(found < flat.count, "\(item) found past the end")
+        require(flat[found] == item, "\(item) found at another item's position")
       }
     }
     if invariantsHold { snapshot._checkInvariants() }
@@ -706,15 +724,15 @@ func driveTwins<S>(_ declared: Run<S, DeclaredRow>, _ undeclared: Run<S, Pointer
   var (declared, undeclared) = (declared, undeclared)
   func compare() {
     let (a, b) = (declared.snapshot, undeclared.snapshot)
-    precondition(
+    require(
       a.sectionIdentifiers == b.sectionIdentifiers, "sections \(a.sectionIdentifiers) vs \(b.sectionIdentifiers)")
-    precondition(
+    require(
       a.itemIdentifiers.elementsEqual(b.itemIdentifiers) { $0.bits == $1.bits },
       "items \(a.itemIdentifiers) vs \(b.itemIdentifiers)")
     guard let (x, xClean) = declared.lastChanges, let (y, yClean) = undeclared.lastChanges, xClean && yClean else {
       return
     }
-    precondition(
+    require(
       x.sectionDeletes == y.sectionDeletes && x.sectionInserts == y.sectionInserts
         && x.sectionReloads == y.sectionReloads && x.sectionMoves == y.sectionMoves
         && x.itemDeletes == y.itemDeletes && x.itemInserts == y.itemInserts && x.itemReloads == y.itemReloads
@@ -725,7 +743,7 @@ func driveTwins<S>(_ declared: Run<S, DeclaredRow>, _ undeclared: Run<S, Pointer
     var same = input
     declared.step(&input)
     undeclared.step(&same)
-    precondition(input.position == same.position && declared.checks == undeclared.checks, "the twin runs diverged")
+    require(input.position == same.position && declared.checks == undeclared.checks, "the twin runs diverged")
     if declared.unchecked == 0 { compare() }
   }
   if declared.unchecked > 0 {

@@ -19,9 +19,14 @@ let package = Package(
     .target(name: "OpenDiffableDataSources", dependencies: ["OpenDiffableCore"]),
     .target(name: "OpenDiffable", dependencies: ["OpenDiffableCore", "OpenDiffableDataSources"]),
     .target(name: "OpenDiffableTesting", dependencies: ["OpenDiffable"]),
-    // OpenDiffableCore directly: the fuzzer calls its `@_spi(Testing)` members (`_checkInvariants()`,
-    // `_fuzzingHashSeed`).
-    .executableTarget(name: "SnapshotFuzzer", dependencies: ["OpenDiffable", "OpenDiffableCore", "OpenDiffableTesting"]),
+    // The runs and their model (Fuzz/Shared, linked into both), half of the identifier kinds
+    // each: the two compile in parallel. OpenDiffableCore directly: the runs call its
+    // `@_spi(Testing)` `_checkInvariants()`.
+    .target(name: "FuzzRunsA", dependencies: ["OpenDiffable", "OpenDiffableCore", "OpenDiffableTesting"]),
+    .target(name: "FuzzRunsB", dependencies: ["OpenDiffable", "OpenDiffableCore", "OpenDiffableTesting"]),
+    // `_fuzzingHashSeed` is OpenDiffableCore's `@_spi(Testing)` too.
+    .executableTarget(
+      name: "SnapshotFuzzer", dependencies: ["FuzzRunsA", "FuzzRunsB", "OpenDiffable", "OpenDiffableCore"]),
   ],
   swiftLanguageModes: [.v6]
 )

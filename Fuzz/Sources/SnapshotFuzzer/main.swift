@@ -1,5 +1,8 @@
 import Foundation
+import FuzzRunsA
+import FuzzRunsB
 import OpenDiffable
+@_spi(Testing) import OpenDiffableCore
 
 // libFuzzer's driver, called from this executable's own entry point (SwiftPM links executables
 // with their module's entry point as `main`, so libFuzzer's `main` is not used).
@@ -10,21 +13,24 @@ func LLVMFuzzerRunDriver(
   _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
 ) -> Int32
 
-OpenDiffableDiagnostics.warningHandler = { _ in }
-// The String alphabet is what the model assumes: the spellings of one class are ==, those of two
-// classes are not; one class for each value of a byte's top five bits, eight spellings at most.
-if stringClasses.count != 32 || stringClasses.contains(where: { $0.count > 8 }) { fatalError("string classes") }
-for (i, spellings) in stringClasses.enumerated() {
-  for (j, others) in stringClasses.enumerated() {
-    for a in spellings {
-      for b in others {
-        if (a == b) != (i == j) {
-          fatalError("string classes \(i) and \(j): \(a.debugDescription), \(b.debugDescription)")
-        }
-      }
-    }
-  }
+/// Runs one input. The first byte chooses the identifier types (the kind, run by FuzzRunsA or
+/// FuzzRunsB); every other byte drives the steps, as many as the input holds (so `-max_len` sets
+/// how long a sequence can be). Bytes below 200 choose as they did before kinds 5–7 came.
+///
+/// The item table's hash seed is a hash of the whole input (FNV-1a), so the input decides where
+/// keys land in the table: with `SWIFT_DETERMINISTIC_HASHING` set (as `.ci/run` does), a finding
+/// replays from its input alone, and each mutation of an input also tries another layout.
+func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  guard let data, size > 0 else { return 0 }
+  let bytes = UnsafeBufferPointer(start: data, count: size)
+  _fuzzingHashSeed = bytes.reduce(0xCBF2_9CE4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+  let kind = bytes[0] < 200 ? Int(bytes[0] % 5) : 5 + Int(bytes[0] - 200) % 3
+  if kind < 4 { FuzzRunsA.fuzzKind(kind, bytes) } else { FuzzRunsB.fuzzKind(kind, bytes) }
+  return 0
 }
+
+OpenDiffableDiagnostics.warningHandler = { _ in }
+checkStringClasses()
 var argc = CommandLine.argc
 var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
 exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzOne(data, size) })

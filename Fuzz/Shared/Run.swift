@@ -679,35 +679,6 @@ struct Run<S: FuzzIdentifier, I: FuzzIdentifier> {
   }
 }
 
-/// Runs one input. The first byte chooses the identifier types; every other byte drives the
-/// steps, as many as the input holds (so `-max_len` sets how long a sequence can be).
-///
-/// The item table's hash seed is a hash of the whole input (FNV-1a), so the input decides where
-/// keys land in the table: with `SWIFT_DETERMINISTIC_HASHING` set (as `.ci/run` does), a finding
-/// replays from its input alone, and each mutation of an input also tries another layout.
-func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-  guard let data else { return 0 }
-  let bytes = UnsafeBufferPointer(start: data, count: size)
-  _fuzzingHashSeed = bytes.reduce(0xCBF2_9CE4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
-  var input = Input(bytes: bytes)
-  // Bytes below 200 choose as they did before the types from 5 on came (see Fuzz/README.md).
-  let kind = input.next()
-  pointerRowsEnabled = true
-  switch kind < 200 ? Int(kind % 5) : 5 + Int(kind - 200) % 3 {
-  case 0: drive(Run<UInt8, Item>(), &input)
-  case 1: drive(Run<UInt8, Int>(), &input)
-  case 2: drive(Run<UInt8, UUID>(), &input)
-  case 3: drive(Run<Section, Int>(), &input)
-  case 4: drive(Run<Section, Item>(), &input)
-  case 5: drive(Run<SectionName, String>(), &input)
-  case 6:
-    pointerRowsEnabled = false
-    driveTwins(Run<UInt8, DeclaredRow>(), Run<UInt8, PointerRow>(), &input)
-  default: drive(Run<UInt8, PointerRow>(), &input)
-  }
-  return 0
-}
-
 /// Runs every step the input holds, then the full check of what the last full check left.
 func drive<S, I>(_ run: Run<S, I>, _ input: inout Input) {
   var run = run

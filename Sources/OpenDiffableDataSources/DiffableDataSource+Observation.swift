@@ -136,7 +136,7 @@ import OpenDiffableCore
     public var isActive: Bool { _isActive() }
 
     /// Whether an observed change is waiting for its apply (made on the next turn of the main
-    /// actor). With ``DiffableDataSource/hasPendingApplies``, tells a test when the list
+    /// actor). With OpenDiffableTesting's `hasPendingApplies`, tells a test when the list
     /// settled: neither is true.
     ///
     /// - Complexity: O(1).

@@ -335,10 +335,11 @@ public final class DiffableDataSource<
     _current.indexOfSection(sectionIdentifier)
   }
 
-  /// Whether an apply is running or waiting (its completion has not run yet).
+  /// Whether an apply is running or waiting (its completion has not run yet). Tests read it as
+  /// OpenDiffableTesting's `hasPendingApplies`.
   ///
   /// - Complexity: O(1).
-  public var hasPendingApplies: Bool { _pendingHead < _pendingCompletions.count }
+  package var _hasPendingApplies: Bool { _pendingHead < _pendingCompletions.count }
 
   /// One entry per apply, in call order (ticket order): those before `_pendingHead` ran, the
   /// others wait.
@@ -355,18 +356,20 @@ public final class DiffableDataSource<
   var _applyCallDepth = 0
 
   // MARK: Answering the host (UIKit's data-source methods)
+  // Hosts ask through their DiffableListDataSourceConnection; the UIKit and AppKit adapters
+  // answer their views' data-source methods with these.
 
   /// The number of sections, as `numberOfSections(in:)` answers it.
   ///
   /// - Complexity: O(1).
-  public var numberOfSections: Int { _current.numberOfSections }
+  package var numberOfSections: Int { _current.numberOfSections }
 
   /// The number of items in the section at `section`, as
   /// `collectionView(_:numberOfItemsInSection:)` answers it.
   ///
   /// Stops the process when `section` is out of range (UIKit asserts too).
   /// - Complexity: O(1).
-  public func numberOfItems(inSection section: Int) -> Int {
+  package func numberOfItems(inSection section: Int) -> Int {
     guard let identifier = sectionIdentifier(for: section) else {
       _dataSourceMisuse(
         "numberOfItems(inSection:)", "section \(section) is out of range (\(numberOfSections) sections)",
@@ -380,7 +383,7 @@ public final class DiffableDataSource<
   ///
   /// Stops the process when there is no item at `indexPath` or the cell provider returns nil.
   /// - Complexity: O(1) plus the cell provider.
-  public func cell(forItemAt indexPath: IndexPath) -> Host.Cell {
+  package func cell(forItemAt indexPath: IndexPath) -> Host.Cell {
     guard let item = _current.itemIdentifier(for: indexPath) else {
       _dataSourceMisuse(
         "cell(forItemAt:)", "there is no item at index path \(indexPath) (\(numberOfSections) sections)",

@@ -17,67 +17,23 @@ import Foundation
 /// ```
 ///
 /// ## Performance
-/// Building a snapshot costs what its order costs. A snapshot that has no item index yet (one
-/// being built from scratch) stores the identifiers of `appendItems(_:toSection:)` in their
-/// section without hashing them: the section adopts the array it is given when it is empty, so
-/// building is array work. The item index is built the first time something needs it — a lookup
-/// by item identifier, a mutation other than an append, a diff whose snapshots differ — in one
-/// pass, and kept (copies share it). A diff that finds every section of a rebuilt snapshot equal,
-/// byte for byte, to the snapshot shown settles it by comparison, without hashing: applying an
-/// unchanged rebuild costs O(n) byte comparisons. The deferral is only for identifier types
-/// that hold no references (integers, `UUID`, trivial structs and enums of them), which cannot
-/// change while stored; any other identifier — a class, a struct holding a reference, a
-/// `String`, `AnyHashable` — is indexed as it is appended, as Apple's snapshot does (one hash per
-/// item, about `Dictionary`'s cost).
-///
-/// With the index built, every lookup is a hash-table probe: `indexOfSection(_:)`,
-/// `sectionIdentifier(containingItem:)` and containment are O(1) on average, `indexOfItem(_:)`
-/// is O(1) plus O(log s) for s sections, and `numberOfItems(inSection:)` is O(1). Deleting k
-/// items costs O(k) plus the sizes of the sections they leave. Figures are in BENCHMARKS.md.
-///
-/// Apple's semantics do not change with the deferral. The deferred check runs at the first
-/// lookup by item, mutation other than an append, or diff that needs the index (O(n), one hash
-/// per item, once for all copies), and for a snapshot released without ever being read,
-/// diffed or checked, at its release (O(n)). An identifier repeated within one `appendItems`
-/// call stops the process with that call's message — at release only on the thread that
-/// appended; released on another thread, the same message is a warning — and an item appended
-/// again by a later call moves there with the warning, as it does when appended to an indexed
-/// snapshot.
+/// Lookups by identifier (`indexOfItem(_:)`, `sectionIdentifier(containingItem:)`,
+/// `indexOfSection(_:)`) are O(1) on average; appending k items is O(k). Snapshots of integers,
+/// `UUID` and ``SelfContainedIdentifier`` types build at the cost of copying their arrays (the
+/// item index is built at the first lookup); other identifiers are hashed as they are appended,
+/// at about `Dictionary`'s cost. See the Performance article and BENCHMARKS.md.
 ///
 /// ## Misuse
-/// Where Apple's implementation stops the process, this one stops too — a programmer error must
-/// not leave a corrupt snapshot — but the message names the operation, the offending identifiers
-/// and how to fix the call. Identifier data that comes from outside (a server feed) can go through
-/// the non-stopping ``appendItemsDroppingDuplicates(_:toSection:)`` or be checked first with
-/// ``checkAppendingItems(_:toSection:)``, which throws a typed
-/// ``DiffableDataSourceSnapshotError``.
+/// Where Apple's implementation stops the process, this one stops too, with a message that names
+/// the operation, the offending identifiers and the fix. For identifiers from outside (a server
+/// feed), ``appendItemsDroppingDuplicates(_:toSection:)`` drops repeats and
+/// ``checkAppendingItems(_:toSection:)`` throws a ``DiffableDataSourceSnapshotError``. A snapshot
+/// holds at most about 3 billion items in at most 16,777,216 sections; past either it stops.
 ///
-/// Size limits: a snapshot holds at most about 3 billion items (2^32 × 7/10) and can hold items
-/// in at most 16,777,216 sections (2^24, counted as the most sections it has held at once); past
-/// either, the process stops with a message naming the limit.
-///
-/// ## Identifiers that break Hashable's contract
-/// One rule holds for every identifier, sections included: one whose hash or equality changed
-/// while stored, that is not equal to itself, or whose `==` disagrees with its hash gets either a
-/// correct result with a warning through ``OpenDiffableDiagnostics/warningHandler`` naming the
-/// operation and the identifier, or a stop whose message names OpenDiffable, the operation and
-/// the identifier (in release builds too) — never an invalid batch, a wrong position, a wrong
-/// deletion, a memory fault or a trap inside the standard library.
-///
-/// An item identifier that is not equal to itself (`Double.nan`, or a struct holding one) behaves
-/// as in a `Dictionary`: each one appended is a new item, and no lookup ever finds it again. A
-/// section identifier that is not equal to itself stops `appendSections(_:)` and
-/// `insertSections` naming it (a section is looked up by identifier everywhere; it could never be
-/// found again). A section whose identifier changed while shown so that it equals another is
-/// deleted by the next diff (and its namesake inserted), with a warning. When
-/// an item identifier's hash or equality changes while it is in the snapshot (a class whose
-/// hashed properties are mutated), the snapshot notices the first time it cannot find the item
-/// where a section holds it, rebuilds its index from the sections (O(n)) and reports it through
-/// ``OpenDiffableDiagnostics/warningHandler``, naming the operation and the identifier. A lookup
-/// never follows a stale entry: an item that was not named is never deleted or moved in its
-/// place. Where one call gets contradictory answers for the same identifier, the process stops
-/// with a message naming the operation, the identifiers and that cause. Memory stays safe in
-/// every case.
+/// An identifier that breaks `Hashable`'s contract (its hash or equality changed while stored,
+/// it is not equal to itself, or its `==` disagrees with its hash) gets a correct result with a
+/// warning through ``OpenDiffableDiagnostics/warningHandler``, or a stop naming the operation and
+/// the change — never a wrong position, a wrong deletion or a trap inside the standard library.
 public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
   @usableFromInline typealias _Section = SectionIdentifierType
   @usableFromInline typealias _Item = ItemIdentifierType
@@ -188,18 +144,13 @@ extension DiffableDataSourceSnapshot {
     self = _deferred!.withResolved(self) { $0 }
   }
 
-  /// Whether the item index may be deferred, shared or derived for this identifier type, and
-  /// rebuilt snapshots settled by comparing their stored sections: only when the identifier
-  /// holds no references (`_isPOD`: integers, `UUID`, trivial structs and enums of them; the
-  /// types hashed from their bits are all among them). Such a value cannot change while it is stored, and
-  /// identical bytes get identical answers from `==` and `hash(into:)`, so a check made later
-  /// (at the first lookup, or at release) finds exactly what a check at the call would have, and
-  /// a section whose bytes equal a checked section's holds every identifier once. Any other
-  /// identifier — a class, a struct holding a reference or a `String`, `AnyHashable` — can change
-  /// after the call (a hash that reads a class field), so it is indexed at the call, as Apple's
-  /// snapshot does. A type test that folds away where the snapshot is specialized.
+  /// Whether the item index may be deferred and shifted in bulk, and rebuilt snapshots settled
+  /// by comparing their stored sections: only for identifiers that cannot change while stored
+  /// (``_IdentifierTraits/isSelfContained``), for which a check made later (at the first lookup,
+  /// or at release) finds exactly what a check at the call would have. Any other identifier is
+  /// indexed at the call, as Apple's snapshot does.
   @inlinable static var _defersIndex: Bool {
-    _isPOD(ItemIdentifierType.self)
+    _IdentifierTraits<ItemIdentifierType>.isSelfContained
   }
 
   /// Sets the deferred index and the addresses lookups read from it.
@@ -524,11 +475,11 @@ extension DiffableDataSourceSnapshot {
   func _identifiersNamingOneItemTwice<C: Collection>(_ identifiers: C) -> [ItemIdentifierType]
   where C.Element == ItemIdentifierType {
     var seenLocations = Set<_ItemLocation>()
-    var seen = Set<ItemIdentifierType>()
+    var seen = _HashPinnedSet<ItemIdentifierType>()
     var repeated: [ItemIdentifierType] = []
     for identifier in identifiers {
       guard let location = _itemLocation(identifier), !seenLocations.insert(location).inserted else { continue }
-      if seen.insert(identifier).inserted { repeated.append(identifier) }
+      if seen.insert(identifier) { repeated.append(identifier) }
     }
     return repeated
   }

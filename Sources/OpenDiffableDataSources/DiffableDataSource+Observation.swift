@@ -155,13 +155,21 @@ import OpenDiffableCore
 
 // MARK: - The machinery (no Observation types: the entry point above passes `track`)
 
+/// The pauses of the confirming checks after a turn that may have read a change before its
+/// store (nanoseconds; 0 is the next turn): 0, then 1 ms doubling to 1,024 ms, about two
+/// seconds in all.
+let _confirmationPauses: [UInt64] = [0] + (0...10).map { 1_000_000 << UInt64($0) }
+
 /// What the registrations of one observed apply share: whether a change was seen whose apply
-/// is not made yet (the task that makes it is scheduled). Changes can happen on any thread, so
-/// this and each registration's liveness are guarded by `lock`.
+/// is not made yet (the task that makes it is scheduled), and whether one was ever made off the
+/// main thread. Changes can happen on any thread, so this and each registration's
+/// liveness are guarded by `lock`.
 final class _ObservationSignal: @unchecked Sendable {
   let lock = NSLock()
   /// Guarded by `lock`.
   var _isScheduled = false
+  /// Whether a registration ever fired off the main thread. Guarded by `lock`.
+  var _sawChangeOffMain = false
 
   /// `body` with `lock` held. (`NSLocking.withLock` is newer than the library's deployment
   /// targets on Apple platforms.)
@@ -173,25 +181,44 @@ final class _ObservationSignal: @unchecked Sendable {
 
   var isScheduled: Bool { locked { _isScheduled } }
 
-  /// Marks the turn's apply as made (the task started).
-  func clear() { locked { _isScheduled = false } }
+  /// Starts the turn's apply (the task started): returns whether a change was ever reported
+  /// off the main thread.
+  func takeTurn() -> Bool {
+    locked {
+      _isScheduled = false
+      return _sawChangeOffMain
+    }
+  }
 }
 
-/// One `withObservationTracking` registration: live until its `onChange` ran.
+/// One `withObservationTracking` registration: live until its `onChange` ran or it was
+/// retired (replaced by a newer registration while still installed: its `onChange` then does
+/// nothing).
 final class _ObservationScope: @unchecked Sendable {
   let signal: _ObservationSignal
   /// Guarded by `signal.lock`.
   var _isLive = true
+  var _isRetired = false
 
   init(_ signal: _ObservationSignal) { self.signal = signal }
 
   var isLive: Bool { signal.locked { _isLive } }
 
-  /// Records that the registration fired; returns whether the apply of this change still has to
-  /// be scheduled (no change was seen since the last one was made).
-  func fire() -> Bool {
+  func retire() {
     signal.locked {
       _isLive = false
+      _isRetired = true
+    }
+  }
+
+  /// Records that the registration fired, and whether off the main thread; returns whether the apply
+  /// of this change still has to be scheduled (no change was seen since the last one was made).
+  func fire() -> Bool {
+    let onMainThread = _isMainThread()
+    return signal.locked {
+      _isLive = false
+      if _isRetired { return false }
+      if !onMainThread { signal._sawChangeOffMain = true }
       if signal._isScheduled { return false }
       signal._isScheduled = true
       return true
@@ -244,6 +271,8 @@ final class _ObservedApplyState<SectionIdentifierType: Hashable, ItemIdentifierT
   var contentScopes = _HashPinnedDictionary<ItemIdentifierType, _ObservationScope>()
   /// How many content registrations were live after the last pruning of `contentScopes`.
   var contentScopesAfterPruning = 0
+  /// The confirming checks after the last turn (see `_startConfirming`), while they run.
+  var confirming: Task<Void, Never>?
 
   init(
     token: Int, operation: String, mode: _ApplyJob<SectionIdentifierType, ItemIdentifierType>.Mode,
@@ -286,6 +315,7 @@ extension DiffableDataSource: _ObservedApplyTarget {
     track: @escaping _ObservedApply.Track
   ) -> _ObservedApply {
     _checkCanApply(operation)
+    _observed?.confirming?.cancel()
     _observationCount += 1
     let state = _ObservedApply(
       token: _observationCount, operation: operation, mode: mode, completion: completion,
@@ -297,12 +327,14 @@ extension DiffableDataSource: _ObservedApplyTarget {
 
   /// Ends the observation `token` if it is the current one.
   func _stopObserving(token: Int) {
-    guard _observed?.token == token else { return }
+    guard let state = _observed, state.token == token else { return }
+    state.confirming?.cancel()
     _observed = nil
   }
 
   /// Calls `makeSnapshot` inside a new registration, which replaces the previous one.
   func _makeObservedSnapshot(_ state: _ObservedApply) -> Snapshot {
+    state.snapshotScope.retire()
     let scope = _ObservationScope(state.signal)
     var snapshot = Snapshot()
     _isMakingObservedSnapshot = true
@@ -337,12 +369,73 @@ extension DiffableDataSource: _ObservedApplyTarget {
   /// The turn after changes: one apply for all of them.
   func _observedTurn(token: Int) {
     guard let state = _observed, state.token == token else { return }
-    state.signal.clear()
+    let sawChangeOffMain = state.signal.takeTurn()
     // Only content changed: the last snapshot again (its apply compares the visible content).
     let snapshot = state.snapshotScope.isLive ? state.lastSnapshot : _makeObservedSnapshot(state)
     // `makeSnapshot` may have cancelled or replaced the observation.
     guard _observed === state else { return }
     _applyObserved(state, snapshot: snapshot)
+    if sawChangeOffMain { _startConfirming(state) }
+  }
+
+  /// Starts the confirming checks after a turn, replacing those of the previous turn: a change
+  /// reported from another thread is reported before it is stored, so the turn may have read
+  /// the old value (and registered anew, with nothing left to report the store). The model is
+  /// read again after each of `_confirmationPauses`, until a check finds a change (which
+  /// applies it and starts over) or the pauses run out.
+  func _startConfirming(_ state: _ObservedApply) {
+    state.confirming?.cancel()
+    let token = state.token
+    state.confirming = Task { @MainActor [weak self] in
+      for pause in _confirmationPauses {
+        if pause == 0 { await Task.yield() } else { try? await Task.sleep(nanoseconds: pause) }
+        guard !Task.isCancelled, let self, self._confirmObserved(token: token) else { return }
+      }
+    }
+  }
+
+  /// One confirming check: calls `makeSnapshot` (untracked: the turn's registration stays) and
+  /// compares the visible items' content with what their cells show; applies what differs.
+  /// Returns whether to keep checking.
+  func _confirmObserved(token: Int) -> Bool {
+    guard let state = _observed, state.token == token else { return false }
+    // A change is waiting for its turn, which reads the model anew and confirms again.
+    if state.signal.isScheduled { return false }
+    _isMakingObservedSnapshot = true
+    let fresh = state.makeSnapshot()
+    _isMakingObservedSnapshot = false
+    guard _observed === state, !state.signal.isScheduled else { return false }
+    if fresh != state.lastSnapshot {
+      // Read it again tracked: what it reads may have changed with the value.
+      let snapshot = _makeObservedSnapshot(state)
+      guard _observed === state else { return false }
+      _applyObserved(state, snapshot: snapshot)
+    } else if _visibleContentChanged(state) {
+      _applyObserved(state, snapshot: state.lastSnapshot)
+    } else {
+      return true
+    }
+    _startConfirming(state)
+    return false
+  }
+
+  /// Whether a visible item's content differs from what its cell shows; retires the
+  /// registrations of those that do, so that the apply that shows them tracks them anew.
+  /// False while applies wait (they compare the content themselves). O(v) for v visible items.
+  func _visibleContentChanged(_ state: _ObservedApply) -> Bool {
+    guard let contentProvider, _queue.isEmpty, _offMainJob == nil else { return false }
+    _hostCallDepth += 1
+    defer { _hostCallDepth -= 1 }
+    var changed = false
+    for path in host.indexPathsForVisibleItems {
+      guard let item = _current.itemIdentifier(for: path) else { continue }
+      let key = _HashPinnedKey(item)
+      guard let recorded = _recordedContent[key] else { continue }
+      if _contentEqual(recorded, contentProvider(item)) { continue }
+      changed = true
+      state.contentScopes[key]?.retire()
+    }
+    return changed
   }
 
   /// `contentProvider(item)`, tracked when an observed apply runs and the item's previous

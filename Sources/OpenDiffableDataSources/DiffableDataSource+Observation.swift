@@ -155,14 +155,30 @@ import OpenDiffableCore
 
 // MARK: - The machinery (no Observation types: the entry point above passes `track`)
 
+/// A provider the data source runs while observing, named in the warning about endless applies.
+enum _ObservedProvider: Sendable {
+  case cellProvider, contentProvider
+
+  var name: String {
+    switch self {
+    case .cellProvider: "cell provider"
+    case .contentProvider: "content provider"
+    }
+  }
+}
+
+/// How many observed applies in a row, each caused only by a provider's change made during the
+/// previous one, make the warning that the providers keep the list from settling.
+let _providerLoopWarningThreshold = 16
+
 /// The pauses of the confirming checks after a turn that may have read a change before its
 /// store (nanoseconds; 0 is the next turn): 0, then 1 ms doubling to 1,024 ms, about two
 /// seconds in all.
 let _confirmationPauses: [UInt64] = [0] + (0...10).map { 1_000_000 << UInt64($0) }
 
 /// What the registrations of one observed apply share: whether a change was seen whose apply
-/// is not made yet (the task that makes it is scheduled), and whether one was ever made off the
-/// main thread. Changes can happen on any thread, so this and each registration's
+/// is not made yet (the task that makes it is scheduled), and what caused the changes seen
+/// since the last turn. Changes can happen on any thread, so this and each registration's
 /// liveness are guarded by `lock`.
 final class _ObservationSignal: @unchecked Sendable {
   let lock = NSLock()
@@ -170,6 +186,12 @@ final class _ObservationSignal: @unchecked Sendable {
   var _isScheduled = false
   /// Whether a registration ever fired off the main thread. Guarded by `lock`.
   var _sawChangeOffMain = false
+  /// The provider the main actor is running, if any. Guarded by `lock`.
+  var _runningProvider: _ObservedProvider?
+  /// Since the last turn: whether a change came from outside the providers (the app, another
+  /// thread), and the provider that made one on the main thread. Guarded by `lock`.
+  var _changedOutsideProviders = false
+  var _changedByProvider: _ObservedProvider?
 
   /// `body` with `lock` held. (`NSLocking.withLock` is newer than the library's deployment
   /// targets on Apple platforms.)
@@ -181,12 +203,24 @@ final class _ObservationSignal: @unchecked Sendable {
 
   var isScheduled: Bool { locked { _isScheduled } }
 
-  /// Starts the turn's apply (the task started): returns whether a change was ever reported
-  /// off the main thread.
-  func takeTurn() -> Bool {
+  /// Sets the provider the main actor runs; returns the previous one.
+  func setRunningProvider(_ provider: _ObservedProvider?) -> _ObservedProvider? {
     locked {
-      _isScheduled = false
-      return _sawChangeOffMain
+      defer { _runningProvider = provider }
+      return _runningProvider
+    }
+  }
+
+  /// Starts the turn's apply (the task started): returns what caused it and whether a change
+  /// was ever reported off the main thread, and clears the turn's state.
+  func takeTurn() -> (byProviderOnly: _ObservedProvider?, sawChangeOffMain: Bool) {
+    locked {
+      defer {
+        _isScheduled = false
+        _changedOutsideProviders = false
+        _changedByProvider = nil
+      }
+      return (_changedOutsideProviders ? nil : _changedByProvider, _sawChangeOffMain)
     }
   }
 }
@@ -211,14 +245,21 @@ final class _ObservationScope: @unchecked Sendable {
     }
   }
 
-  /// Records that the registration fired, and whether off the main thread; returns whether the apply
+  /// Records that the registration fired, and what made the change; returns whether the apply
   /// of this change still has to be scheduled (no change was seen since the last one was made).
   func fire() -> Bool {
     let onMainThread = _isMainThread()
     return signal.locked {
       _isLive = false
       if _isRetired { return false }
-      if !onMainThread { signal._sawChangeOffMain = true }
+      if !onMainThread {
+        signal._sawChangeOffMain = true
+        signal._changedOutsideProviders = true
+      } else if let provider = signal._runningProvider {
+        signal._changedByProvider = provider
+      } else {
+        signal._changedOutsideProviders = true
+      }
       if signal._isScheduled { return false }
       signal._isScheduled = true
       return true
@@ -273,6 +314,10 @@ final class _ObservedApplyState<SectionIdentifierType: Hashable, ItemIdentifierT
   var contentScopesAfterPruning = 0
   /// The confirming checks after the last turn (see `_startConfirming`), while they run.
   var confirming: Task<Void, Never>?
+  /// How many observed applies in a row were caused only by providers' changes.
+  var appliesCausedByProviders = 0
+  /// Whether the warning about providers that keep the list from settling was sent.
+  var warnedAboutProviders = false
 
   init(
     token: Int, operation: String, mode: _ApplyJob<SectionIdentifierType, ItemIdentifierType>.Mode,
@@ -369,13 +414,41 @@ extension DiffableDataSource: _ObservedApplyTarget {
   /// The turn after changes: one apply for all of them.
   func _observedTurn(token: Int) {
     guard let state = _observed, state.token == token else { return }
-    let sawChangeOffMain = state.signal.takeTurn()
+    let cause = state.signal.takeTurn()
+    _countAppliesCausedByProviders(state, cause.byProviderOnly)
     // Only content changed: the last snapshot again (its apply compares the visible content).
     let snapshot = state.snapshotScope.isLive ? state.lastSnapshot : _makeObservedSnapshot(state)
     // `makeSnapshot` may have cancelled or replaced the observation.
     guard _observed === state else { return }
     _applyObserved(state, snapshot: snapshot)
-    if sawChangeOffMain { _startConfirming(state) }
+    if cause.sawChangeOffMain { _startConfirming(state) }
+  }
+
+  /// Counts the observed applies in a row caused only by a provider's change (made inside the
+  /// previous apply, or when the host made a cell); warns once when they reach
+  /// `_providerLoopWarningThreshold`: such providers keep the list from ever settling.
+  func _countAppliesCausedByProviders(_ state: _ObservedApply, _ provider: _ObservedProvider?) {
+    guard let provider else {
+      state.appliesCausedByProviders = 0
+      return
+    }
+    state.appliesCausedByProviders += 1
+    guard state.appliesCausedByProviders >= _providerLoopWarningThreshold, !state.warnedAboutProviders else { return }
+    state.warnedAboutProviders = true
+    OpenDiffableDiagnostics.warningHandler(
+      "OpenDiffable: \(state.operation): \(_providerLoopWarningThreshold) applies in a row were each caused by the "
+        + "\(provider.name) changing what the content provider or the snapshot closure reads (identifiers "
+        + "\(SectionIdentifierType.self), \(ItemIdentifierType.self)): each apply makes the next one, so the list "
+        + "never settles. Providers must only read the model: change it elsewhere (warned once)")
+  }
+
+  /// Runs `body`, a call of `provider`, telling the observation's registrations that a change
+  /// they see now is that provider's. O(1) plus `body`.
+  func _running<T>(_ provider: _ObservedProvider, _ body: () -> T) -> T {
+    guard let signal = _observed?.signal else { return body() }
+    let previous = signal.setRunningProvider(provider)
+    defer { _ = signal.setRunningProvider(previous) }
+    return body()
   }
 
   /// Starts the confirming checks after a turn, replacing those of the previous turn: a change
@@ -431,7 +504,7 @@ extension DiffableDataSource: _ObservedApplyTarget {
       guard let item = _current.itemIdentifier(for: path) else { continue }
       let key = _HashPinnedKey(item)
       guard let recorded = _recordedContent[key] else { continue }
-      if _contentEqual(recorded, contentProvider(item)) { continue }
+      if _contentEqual(recorded, _running(.contentProvider) { contentProvider(item) }) { continue }
       changed = true
       state.contentScopes[key]?.retire()
     }
@@ -443,10 +516,14 @@ extension DiffableDataSource: _ObservedApplyTarget {
   func _observedContent(of item: ItemIdentifierType, _ contentProvider: ContentProvider) -> any Equatable {
     guard let state = _observed else { return contentProvider(item) }
     let key = _HashPinnedKey(item)
-    if let scope = state.contentScopes[key], scope.isLive { return contentProvider(item) }
+    if let scope = state.contentScopes[key], scope.isLive {
+      return _running(.contentProvider) { contentProvider(item) }
+    }
     let scope = _ObservationScope(state.signal)
     var content: (any Equatable)?
-    state.track({ content = contentProvider(item) }, _observationChangeHandler(scope, token: state.token))
+    _running(.contentProvider) {
+      state.track({ content = contentProvider(item) }, _observationChangeHandler(scope, token: state.token))
+    }
     state.contentScopes[key] = scope
     return content!
   }

@@ -389,7 +389,7 @@ public final class DiffableDataSource<
     _hostCallDepth += 1
     defer { _hostCallDepth -= 1 }
     _recordContent(of: item)
-    guard let cell = cellProvider(host, indexPath, item) else {
+    guard let cell = _running(.cellProvider, { cellProvider(host, indexPath, item) }) else {
       _dataSourceMisuse(
         "cell provider", "returned nil for index path \(indexPath) with item identifier \(_describe(item))",
         fix: "Always return a cell: dequeue or make one for every item, even one your store no longer knows")

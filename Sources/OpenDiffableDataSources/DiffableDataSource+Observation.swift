@@ -10,83 +10,41 @@ import OpenDiffableCore
 #if canImport(Observation)
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
   extension DiffableDataSource {
-    /// Applies the snapshot `makeSnapshot` returns, then applies it again whenever an observable
-    /// property it read changes: the list follows an `@Observable` model with no `apply` calls
-    /// of your own.
+    /// Applies the snapshot `makeSnapshot` returns, then again whenever an observable property it
+    /// read changes: the list follows an `@Observable` model with no `apply` calls of your own.
     ///
     /// ```swift
-    /// @Observable final class Inbox { var messages: [Message] = [] }
-    ///
-    /// dataSource.contentProvider = { id in inbox.message(id) }   // optional: content follows too
     /// dataSource.applyObserving { [inbox] in
-    ///   DiffableDataSourceSnapshot {
-    ///     SnapshotSection(Section.main, items: inbox.messages.map(\.id))
-    ///   }
+    ///   DiffableDataSourceSnapshot { SnapshotSection(Section.main, items: inbox.messages.map(\.id)) }
     /// }
-    /// inbox.messages.append(message)   // the list shows it on the next turn of the main actor
     /// ```
     ///
-    /// How it runs:
-    /// - `makeSnapshot` runs at once, inside `withObservationTracking`, and its snapshot is
-    ///   applied as ``apply(_:animatingDifferences:completion:)`` would (the first apply of a data
-    ///   source reloads).
-    /// - A change to any observable property it read schedules one apply for the next turn of
-    ///   the main actor; every change made before then (in the same turn or on other threads)
-    ///   is part of that one apply: it calls `makeSnapshot` again, tracking what it reads anew.
-    ///   An apply is never made from inside the change, nor inside another apply: it joins the
-    ///   data source's apply queue, in call order with the applies you make yourself. While an
-    ///   observed apply still waits in the queue (its diff runs off the main actor, see
-    ///   ``diffsOffMainActorAboveItemCount``), a newer change replaces its snapshot instead of
-    ///   queueing another.
-    /// - With ``contentProvider`` set, the content of the items on screen is observed too: when
-    ///   the data source reads `contentProvider(item)` for a visible item (to compare it after an
-    ///   apply, or when the host makes the item's cell), it tracks what the provider read. A
-    ///   change there makes an apply of the last snapshot (`makeSnapshot` runs again only when
-    ///   what it read changed), and that apply reconfigures the visible items whose content
-    ///   changed, as every apply does with a content provider — one mechanism, no special case.
-    ///   Each item is tracked by one observation at a time, renewed once it fired: what its
-    ///   provider read stays observed after the item left the screen (a change then costs one
-    ///   apply that finds nothing to reconfigure). A provider set while observing is tracked
-    ///   from its first call (the next apply, or the next cell made).
-    /// - `completion` runs after each observed apply finished, with the rules of
-    ///   ``apply(_:animatingDifferences:completion:)``: exactly once per apply, on the main actor,
-    ///   in call order with every other apply.
+    /// The first snapshot is applied at once; the changes of one main-actor turn make one apply on
+    /// the next turn, queued in call order with your own applies (yours shows until the model
+    /// changes again). With ``contentProvider`` set, the visible items' content is observed too.
+    /// Observation reports a change before it is stored, so once it reported one made on another
+    /// thread, the data source also reads the model again after each observed apply, on the next
+    /// turn and then after 1, 2, 4 … 1,024 ms: a write that takes less than two seconds is shown
+    /// at the first read after it finished.
     ///
-    /// One observed apply at a time: calling this again cancels the previous observation (its
-    /// handle's ``DiffableDataSourceObservation/isActive`` becomes false; its applies already
-    /// queued still run, a change it saw but had not applied yet is dropped) and starts the new
-    /// one. An `apply` of your own while observing is allowed and runs in call order with the
-    /// observed applies: the list shows your snapshot until the observation applies again, for
-    /// the next change it sees — or for one it saw before your apply and had not applied yet,
-    /// whose apply comes after yours. So expanding an outline, an interactive reorder or a
-    /// one-off reload keep working, and the list returns to the model at its next change;
-    /// cancel first to take the list over for good.
+    /// `makeSnapshot`, the cell provider and the content provider must only read the model.
+    /// Applying, or calling this method, from `makeSnapshot` or from inside an apply stops the
+    /// process. A provider that changes what `makeSnapshot` or the content provider reads makes
+    /// each apply cause the next: after 16 in a row, ``OpenDiffableDiagnostics/warningHandler``
+    /// gets a warning naming it.
     ///
-    /// The observation ends when the returned handle's ``DiffableDataSourceObservation/cancel()``
-    /// is called, when this method is called again, or when the data source is released: the
-    /// data source holds `makeSnapshot` and the observation state, and nothing it registers
-    /// with the observed objects holds the data source (weak references), so releasing it ends
-    /// everything; dropping the handle does not. `makeSnapshot` is held until then: capture the
-    /// model, not an object that holds the data source (or capture that one weakly), or they
-    /// keep each other alive.
-    ///
-    /// `makeSnapshot` runs on the main actor and must only build a snapshot: it must not change
-    /// what it reads (each change would apply again, turn after turn), and applying from it, as
-    /// calling this method from inside an apply (a cell provider, the host's batch update, a
-    /// selection callback), stops the process with an `OpenDiffable: applyObserving…` message.
-    ///
-    /// Available where Swift Observation is (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1,
-    /// and Linux); on older systems, apply yourself when your model changes.
+    /// The observation ends when you cancel the returned handle, call this method again, or
+    /// release the data source; until then the data source keeps `makeSnapshot`, so capture the
+    /// model, not an object that holds the data source.
     ///
     /// - Parameters:
     ///   - animatingDifferences: whether the host animates each batch (the diff is made either way).
     ///   - completion: called after each observed apply finished, on the main actor, in call order.
     ///   - makeSnapshot: builds the snapshot to show from your observable model.
-    /// - Returns: the handle that cancels the observation. The observation does not need it to
-    ///   stay alive.
-    /// - Complexity: per observed change, one call of `makeSnapshot` plus one apply (O(n) for the
-    ///   diff); with a content provider, O(v) per apply for v visible items, plus one observation
-    ///   registered per visible item whose observation fired.
+    /// - Returns: the handle that cancels the observation; dropping it does not.
+    /// - Complexity: per turn with changes, one call of `makeSnapshot` plus one apply (O(n) for the
+    ///   diff, O(v) for v visible items with a content provider); per read after a change from
+    ///   another thread, one call of `makeSnapshot` plus O(v).
     @discardableResult
     public func applyObserving(
       animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
@@ -137,7 +95,8 @@ import OpenDiffableCore
 
     /// Whether an observed change is waiting for its apply (made on the next turn of the main
     /// actor). With ``DiffableDataSource/hasPendingApplies``, tells a test when the list
-    /// settled: neither is true.
+    /// settled: neither is true. (A write on another thread whose store has not landed yet is
+    /// not counted: the reads after each apply find it.)
     ///
     /// - Complexity: O(1).
     public var hasPendingChanges: Bool { _hasPendingChanges() }

@@ -326,7 +326,7 @@ public enum SimulatedListCall: Hashable, Sendable {
 /// Stops the process with a simulated-list message, printed in every build configuration
 /// (`preconditionFailure` drops its message in optimized builds).
 func _simulatorStop(_ message: String, file: StaticString = #file, line: UInt = #line) -> Never {
-  fatalError("simulated list: \(message)", file: file, line: line)
+  fatalError("OpenDiffableTesting: simulated list: \(message)", file: file, line: line)
 }
 
 /// Stops the process when a simulated view is used off the main thread, as UIKit's and AppKit's

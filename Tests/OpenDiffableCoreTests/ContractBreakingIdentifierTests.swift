@@ -3,6 +3,8 @@ import OpenDiffable
 import OpenDiffableTesting
 import Testing
 
+@testable import OpenDiffableCore
+
 /// A reference whose value a struct identifier hashes: mutating it changes the hash and equality
 /// of every identifier that wraps it, as a struct whose `Hashable` reads a class field does.
 private final class Cell: @unchecked Sendable {
@@ -17,6 +19,20 @@ private struct Wrapped: Hashable, CustomStringConvertible, @unchecked Sendable {
   static func == (lhs: Wrapped, rhs: Wrapped) -> Bool { lhs.cell.value == rhs.cell.value }
   func hash(into hasher: inout Hasher) { hasher.combine(cell.value) }
   var description: String { "Wrapped(\(cell.value))" }
+}
+
+/// A reference-free struct whose `Hashable` conformance reads memory it does not own (the value
+/// a pointer points to): it can change while stored, though it holds no reference. Leaks its
+/// integer, as tests may.
+private struct PointerBacked: Hashable, CustomStringConvertible, @unchecked Sendable {
+  let pointer: UnsafeMutablePointer<Int>
+  init(_ value: Int) {
+    pointer = .allocate(capacity: 1)
+    pointer.initialize(to: value)
+  }
+  static func == (lhs: PointerBacked, rhs: PointerBacked) -> Bool { lhs.pointer.pointee == rhs.pointer.pointee }
+  func hash(into hasher: inout Hasher) { hasher.combine(pointer.pointee) }
+  var description: String { "PointerBacked(\(pointer.pointee))" }
 }
 
 /// A section identifier whose hash differs on every call (a hash built from a counter).
@@ -219,5 +235,97 @@ struct ContractBreakingIdentifierTests {
     new.appendItems([.nan, 1, 2, 3])
     try validateChangeset(from: old, to: new)
     try validateChangeset(from: old, to: old)
+  }
+
+  /// A section identifier changed to equal another, that other then deleted: the snapshot still
+  /// lists the changed section, whose lookup fails. The stop names the change, not a missing
+  /// section the app should have appended.
+  @Test func aSectionChangedWhileStoredStopsNamingTheChange() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let a = Wrapped(7_290_001)
+      let b = Wrapped(7_290_002)
+      var snapshot = DiffableDataSourceSnapshot<Wrapped, Int>()
+      snapshot.appendSections([a, b])
+      snapshot.appendItems([1, 2], toSection: a)
+      snapshot.appendItems([3], toSection: b)
+      a.cell.value = 7_290_002  // now equal to b
+      snapshot.deleteSections([b])
+      _ = snapshot.numberOfItems(inSection: a)
+    }.map { result in
+      let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(stderr.contains("OpenDiffable: numberOfItems(inSection:)"), "\(stderr)")
+      #expect(stderr.contains("its hash or equality changed after the section was appended"), "\(stderr)")
+      #expect(!stderr.contains("append the section first"), "\(stderr)")
+    }
+  }
+
+  /// A reference-free struct whose equality reads through a pointer is not trusted as integers
+  /// are: a rebuilt snapshot equal byte for byte to the shown one, appended after one identifier
+  /// changed to equal another, is checked at the call (a repeat, named), never settled by
+  /// comparing bytes with the repeat kept (lookups and deletions then found the wrong item).
+  @Test func pointerBackedRebuiltSnapshotIsCheckedAtTheCall() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let keys = (0..<10).map { PointerBacked(7_300_000 + $0) }
+      var shown = DiffableDataSourceSnapshot<Int, PointerBacked>()
+      shown.appendSections([0])
+      shown.appendItems(keys)
+      _ = shown.indexOfItem(keys[0])
+      keys[7].pointer.pointee = 7_300_002  // now equal to keys[2]
+      var rebuilt = DiffableDataSourceSnapshot<Int, PointerBacked>()
+      rebuilt.appendSections([0])
+      rebuilt.appendItems(keys)
+      _ = SnapshotChangeset(from: shown, to: rebuilt)
+      let index = rebuilt.indexOfItem(keys[7])
+      rebuilt.deleteItems([keys[7]])
+      FileHandle.standardError.write(Data("no stop; index \(String(describing: index))\n".utf8))
+      exit(0)
+    }.map { result in
+      let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(stderr.contains("OpenDiffable: appendItems(_:toSection:)"), "\(stderr)")
+      #expect(stderr.contains("not unique") && stderr.contains("PointerBacked(7300002)"), "\(stderr)")
+    }
+  }
+
+  /// Identifiers of such a type unique when `appendItems` ran, changed afterwards: no stop blaming
+  /// the call, at the first lookup or at release.
+  @Test func pointerBackedMutationAfterAValidAppendIsNotBlamedOnTheCall() async {
+    await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      let keys = (0..<3).map { PointerBacked(7_310_000 + $0) }
+      do {
+        var snapshot = DiffableDataSourceSnapshot<Int, PointerBacked>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(keys)
+        keys[2].pointer.pointee = 7_310_000
+        precondition(snapshot.indexOfItem(keys[1]) == 1)
+        precondition(snapshot.numberOfItems == 3)
+      }
+      do {
+        var unread = DiffableDataSourceSnapshot<Int, PointerBacked>()
+        unread.appendSections([0])
+        unread.appendItems((0..<3).map { PointerBacked(7_320_000 + $0) })
+        unread.itemIdentifiers[2].pointer.pointee = 7_320_000
+      }  // released unread
+    }.map { result in
+      let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(!stderr.contains("not unique"), "\(stderr)")
+    }
+  }
+
+  /// What the snapshot trusts: the allow-listed types and reference-free types that declare
+  /// ``SelfContainedIdentifier``; never a type holding a reference, whatever it declares.
+  @Test func theIdentifierRuleAdmitsExactlyItsTypes() {
+    struct Declared: Hashable, SelfContainedIdentifier { var raw: Int }
+    struct Undeclared: Hashable { var raw: Int }
+    struct HoldsAString: Hashable, SelfContainedIdentifier { var name: String }
+    #expect(DiffableDataSourceSnapshot<Int, Int>._defersIndex)
+    #expect(DiffableDataSourceSnapshot<Int, UUID>._defersIndex)
+    #expect(DiffableDataSourceSnapshot<Int, Int8>._defersIndex)
+    #expect(DiffableDataSourceSnapshot<Int, Double>._defersIndex)
+    #expect(DiffableDataSourceSnapshot<Int, Declared>._defersIndex)
+    #expect(!DiffableDataSourceSnapshot<Int, Undeclared>._defersIndex)
+    #expect(!DiffableDataSourceSnapshot<Int, PointerBacked>._defersIndex)
+    #expect(!DiffableDataSourceSnapshot<Int, HoldsAString>._defersIndex)
+    #expect(!DiffableDataSourceSnapshot<Int, String>._defersIndex)
+    #expect(!DiffableDataSourceSnapshot<Int, Wrapped>._defersIndex)
   }
 }

@@ -62,16 +62,16 @@ extension SnapshotChangeset {
   public static func difference(
     from old: [ItemIdentifierType], to new: [ItemIdentifierType]
   ) -> CollectionDifference<ItemIdentifierType> {
-    var indexOfOld: [ItemIdentifierType: Int32] = [:]
+    var indexOfOld = _HashPinnedDictionary<ItemIdentifierType, Int32>()
     indexOfOld.reserveCapacity(old.count)
     for (index, item) in old.enumerated() {
-      if indexOfOld.updateValue(Int32(truncatingIfNeeded: index), forKey: item) != nil {
+      if indexOfOld.updateValue(Int32(truncatingIfNeeded: index), forKey: _HashPinnedKey(item)) != nil {
         fatalError("OpenDiffable: SnapshotChangeset.difference(from:to:) needs unique elements; \(item) is repeated")
       }
     }
-    var seen = Set<ItemIdentifierType>(minimumCapacity: new.count)
+    var seen = _HashPinnedSet<ItemIdentifierType>(minimumCapacity: new.count)
     let oldIndexOfNew = new.map { item -> Int32 in
-      if !seen.insert(item).inserted {
+      if !seen.insert(item) {
         fatalError("OpenDiffable: SnapshotChangeset.difference(from:to:) needs unique elements; \(item) is repeated")
       }
       return indexOfOld[item] ?? -1

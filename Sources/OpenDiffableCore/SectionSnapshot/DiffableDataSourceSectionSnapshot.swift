@@ -51,7 +51,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable> {
   /// Indexes of freed nodes, ready for reuse.
   @usableFromInline var _free: [Int] = []
   /// Identifier → node index.
-  @usableFromInline var _nodeByItem: [ItemIdentifierType: Int] = [:]
+  @usableFromInline var _nodeByItem = _HashPinnedDictionary<ItemIdentifierType, Int>()
   /// The first and last root nodes, or -1.
   @usableFromInline var _firstRoot: Int = -1
   @usableFromInline var _lastRoot: Int = -1

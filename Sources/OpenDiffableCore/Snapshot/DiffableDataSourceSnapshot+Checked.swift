@@ -67,11 +67,11 @@ extension DiffableDataSourceSnapshot {
     }
     let operation = "appendItemsDroppingDuplicates(_:toSection:)"
     if _tryPlaceNewItems(identifiers, at: (slot, _slots[slot].items.count), operation: operation) { return [] }
-    var seen = Set<ItemIdentifierType>(minimumCapacity: identifiers.count)
+    var seen = _HashPinnedSet<ItemIdentifierType>(minimumCapacity: identifiers.count)
     var kept: [ItemIdentifierType] = []
     var dropped: [ItemIdentifierType] = []
     for identifier in identifiers {
-      if _itemLocation(identifier) == nil, seen.insert(identifier).inserted {
+      if _itemLocation(identifier) == nil, seen.insert(identifier) {
         kept.append(identifier)
       } else {
         dropped.append(identifier)
@@ -103,12 +103,12 @@ extension DiffableDataSourceSnapshot {
   {
     defer { _checkInvariantsIfEnabled() }
     _prepareDeferredChange()
-    var seen = Set<SectionIdentifierType>(minimumCapacity: identifiers.count)
+    var seen = _HashPinnedSet<SectionIdentifierType>(minimumCapacity: identifiers.count)
     var kept: [SectionIdentifierType] = []
     var dropped: [SectionIdentifierType] = []
     for identifier in identifiers {
       // A section not equal to itself (`Double.nan`) could never be found again: dropped too.
-      if identifier == identifier, _slotBySection[identifier] == nil, seen.insert(identifier).inserted {
+      if identifier == identifier, _slotBySection[identifier] == nil, seen.insert(identifier) {
         kept.append(identifier)
       } else {
         dropped.append(identifier)

@@ -159,7 +159,7 @@ extension DiffableDataSourceSnapshot {
   ) -> Result<Int, DiffableDataSourceSnapshotError> {
     if let sectionIdentifier {
       guard let slot = _slotBySection[sectionIdentifier] else {
-        return .failure(.init(kind: .sectionNotFound, operation: operation, identifiers: [sectionIdentifier]))
+        return .failure(_sectionNotFound([sectionIdentifier], operation: operation))
       }
       return .success(slot)
     }

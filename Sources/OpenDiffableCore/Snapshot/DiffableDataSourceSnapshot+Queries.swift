@@ -184,6 +184,7 @@ extension DiffableDataSourceSnapshot {
   @usableFromInline
   func _requireSlot(_ identifier: SectionIdentifierType, _ operation: String) -> Int {
     guard let slot = _slotBySection[identifier] else {
+      _ = _sectionNotFound([identifier], operation: operation)
       _misuse(
         operation,
         "section identifier \(_describeIdentifiers(CollectionOfOne(identifier))) was not found in the snapshot",

@@ -44,7 +44,7 @@ extension DiffableDataSourceSnapshot {
     let repeated = _repeatedIdentifiers(identifiers)
     if !repeated.isEmpty { _stop(.init(kind: .duplicateIdentifiers, operation: operation, identifiers: repeated)) }
     let missing = identifiers.filter { _slotBySection[$0] == nil }
-    if !missing.isEmpty { _stop(.init(kind: .sectionNotFound, operation: operation, identifiers: missing)) }
+    if !missing.isEmpty { _stop(_sectionNotFound(missing, operation: operation)) }
     _withMarks { $0.reloadedSections.formUnion(identifiers) }
   }
 

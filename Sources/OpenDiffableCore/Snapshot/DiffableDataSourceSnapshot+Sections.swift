@@ -131,7 +131,7 @@ extension DiffableDataSourceSnapshot {
   ) -> DiffableDataSourceSnapshotError? {
     if let anchor {
       if _slotBySection[anchor] == nil {
-        return .init(kind: .sectionNotFound, operation: operation, identifiers: [anchor])
+        return _sectionNotFound([anchor], operation: operation)
       }
       if identifiers.contains(anchor) {
         return .init(kind: .anchorIsInserted, operation: operation, identifiers: [anchor])
@@ -191,6 +191,24 @@ extension DiffableDataSourceSnapshot {
         + "type whose equality compares its bits.")
   }
 
+  /// The error for sections `identifiers` that the section table does not find — or, when one
+  /// of them is in the snapshot all the same (`==` to a stored section: its hash changed after it
+  /// was appended), a stop naming that change rather than a missing section. O(s) for s sections,
+  /// on this failing path only.
+  @usableFromInline
+  func _sectionNotFound(_ identifiers: [SectionIdentifierType], operation: String) -> DiffableDataSourceSnapshotError {
+    for identifier in identifiers where _sectionIDs.contains(where: { $0 == identifier }) {
+      _misuse(
+        operation,
+        "section identifier \(_describeIdentifiers(CollectionOfOne(identifier))) is in the snapshot but is no longer "
+          + "found by its hash: its hash or equality changed after the section was appended (it may now equal "
+          + "another section)",
+        fix: "Use section identifiers whose Hashable conformance is stable: value types, or classes whose hashed "
+          + "properties never change.")
+    }
+    return .init(kind: .sectionNotFound, operation: operation, identifiers: identifiers)
+  }
+
   /// Stops the process when section identifiers that were just found are no longer found: their
   /// hash or equality is not stable from one call to the next.
   @usableFromInline
@@ -237,7 +255,7 @@ extension DiffableDataSourceSnapshot {
       _stop(.init(kind: .moveRelativeToItself, operation: operation, identifiers: [identifier]))
     }
     let missing = [identifier, anchor].filter { _slotBySection[$0] == nil }
-    if !missing.isEmpty { _stop(.init(kind: .sectionNotFound, operation: operation, identifiers: missing)) }
+    if !missing.isEmpty { _stop(_sectionNotFound(missing, operation: operation)) }
     guard let movedSlot = _slotBySection[identifier], let anchorSlot = _slotBySection[anchor] else {
       _stopForUnstableSections([identifier, anchor], operation: operation)
     }

@@ -188,18 +188,13 @@ extension DiffableDataSourceSnapshot {
     self = _deferred!.withResolved(self) { $0 }
   }
 
-  /// Whether the item index may be deferred, shared or derived for this identifier type, and
-  /// rebuilt snapshots settled by comparing their stored sections: only when the identifier
-  /// holds no references (`_isPOD`: integers, `UUID`, trivial structs and enums of them; the
-  /// types hashed from their bits are all among them). Such a value cannot change while it is stored, and
-  /// identical bytes get identical answers from `==` and `hash(into:)`, so a check made later
-  /// (at the first lookup, or at release) finds exactly what a check at the call would have, and
-  /// a section whose bytes equal a checked section's holds every identifier once. Any other
-  /// identifier — a class, a struct holding a reference or a `String`, `AnyHashable` — can change
-  /// after the call (a hash that reads a class field), so it is indexed at the call, as Apple's
-  /// snapshot does. A type test that folds away where the snapshot is specialized.
+  /// Whether the item index may be deferred and shifted in bulk, and rebuilt snapshots settled
+  /// by comparing their stored sections: only for identifiers that cannot change while stored
+  /// (``_IdentifierTraits/isSelfContained``), for which a check made later (at the first lookup,
+  /// or at release) finds exactly what a check at the call would have. Any other identifier is
+  /// indexed at the call, as Apple's snapshot does.
   @inlinable static var _defersIndex: Bool {
-    _isPOD(ItemIdentifierType.self)
+    _IdentifierTraits<ItemIdentifierType>.isSelfContained
   }
 
   /// Sets the deferred index and the addresses lookups read from it.
@@ -524,11 +519,11 @@ extension DiffableDataSourceSnapshot {
   func _identifiersNamingOneItemTwice<C: Collection>(_ identifiers: C) -> [ItemIdentifierType]
   where C.Element == ItemIdentifierType {
     var seenLocations = Set<_ItemLocation>()
-    var seen = Set<ItemIdentifierType>()
+    var seen = _HashPinnedSet<ItemIdentifierType>()
     var repeated: [ItemIdentifierType] = []
     for identifier in identifiers {
       guard let location = _itemLocation(identifier), !seenLocations.insert(location).inserted else { continue }
-      if seen.insert(identifier).inserted { repeated.append(identifier) }
+      if seen.insert(identifier) { repeated.append(identifier) }
     }
     return repeated
   }

@@ -132,11 +132,11 @@ func _stop(
 @inlinable
 func _repeatedIdentifiers<C: Collection>(_ identifiers: C) -> [C.Element] where C.Element: Hashable {
   if identifiers.count < 2 { return [] }  // the common one-identifier call allocates nothing
-  var seen = Set<C.Element>(minimumCapacity: identifiers.count)
-  var reported = Set<C.Element>()
+  var seen = _HashPinnedSet<C.Element>(minimumCapacity: identifiers.count)
+  var reported = _HashPinnedSet<C.Element>()
   var repeated: [C.Element] = []
-  for identifier in identifiers where !seen.insert(identifier).inserted {
-    if reported.insert(identifier).inserted { repeated.append(identifier) }
+  for identifier in identifiers where !seen.insert(identifier) {
+    if reported.insert(identifier) { repeated.append(identifier) }
   }
   return repeated
 }

@@ -75,10 +75,7 @@ enum _ItemHash {
 
   /// Whether keys of type `Key` are hashed from their bits (their equality is equality of
   /// their bits: no value is unequal to itself, none changes while stored).
-  @inlinable static func hashesFromBits<Key>(_: Key.Type) -> Bool {
-    Key.self == Int.self || Key.self == Int64.self || Key.self == UInt64.self || Key.self == UInt.self
-      || Key.self == Int32.self || Key.self == UInt32.self || Key.self == UUID.self
-  }
+  @inlinable static func hashesFromBits<Key>(_: Key.Type) -> Bool { _IdentifierTraits<Key>.hashesFromBits }
 
   /// The hash of `key`: from its bits for the integer types and `UUID`, from its NFC code units
   /// for `String`, through its `Hashable` conformance otherwise. The type tests fold away where the table is specialized (its

@@ -1,9 +1,12 @@
-/// Identifiers in the order they were first added, without repeats. Used for reload and
-/// reconfigure marks, which are usually few.
+/// The identifiers of reload or reconfigure marks: an ordered set, first insertion first.
+///
+/// Membership is kept in a ``_HashPinnedSet``, like every other identifier table of the
+/// library, so identifiers whose hash or equality changed after they were marked never stop the
+/// process inside the standard library ("Duplicate elements … were found in a Set").
 @usableFromInline
 struct _OrderedIdentifierSet<Element: Hashable> {
   @usableFromInline var elements: [Element] = []
-  @usableFromInline var members: Set<Element> = []
+  @usableFromInline var members = _HashPinnedSet<Element>()
 
   @inlinable init() {}
 
@@ -13,22 +16,19 @@ struct _OrderedIdentifierSet<Element: Hashable> {
 
   /// Appends the elements not yet present, keeping first-insertion order. O(k) average.
   @inlinable mutating func formUnion<S: Sequence>(_ newElements: S) where S.Element == Element {
-    for element in newElements where members.insert(element).inserted {
-      elements.append(element)
-    }
+    for element in newElements { append(element) }
   }
 
   /// Appends `element` if it is not present yet; returns whether it was appended. O(1) average.
   @inlinable @discardableResult mutating func append(_ element: Element) -> Bool {
-    guard members.insert(element).inserted else { return false }
+    guard members.insert(element) else { return false }
     elements.append(element)
     return true
   }
 
   /// Makes room for `extra` more elements without rehashing. O(count) when it grows.
   @inlinable mutating func reserveCapacity(adding extra: Int) {
-    let needed = elements.count + extra
-    if needed > members.capacity { members.reserveCapacity(Swift.max(needed, members.capacity * 2)) }
+    members._members.reserveCapacity(elements.count + extra)
     _reserve(&elements, adding: extra)
   }
 
@@ -37,7 +37,8 @@ struct _OrderedIdentifierSet<Element: Hashable> {
     let kept = elements.filter(isIncluded)
     if kept.count != elements.count {
       elements = kept
-      members = Set(kept)
+      members = _HashPinnedSet()
+      for element in kept { members.insert(element) }
     }
   }
 }

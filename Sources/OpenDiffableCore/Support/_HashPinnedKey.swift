@@ -137,3 +137,32 @@ package struct _HashPinnedDictionary<Base: Hashable, Value>: Sequence {
 }
 
 extension _HashPinnedDictionary: Sendable where Base: Sendable, Value: Sendable {}
+
+/// A `Set` of identifiers kept safe as ``_HashPinnedDictionary`` keeps its keys: it never stops
+/// the process inside the standard library, whatever the identifiers' `==` and `hash(into:)` do.
+/// O(1) average per operation.
+@usableFromInline
+package struct _HashPinnedSet<Base: Hashable> {
+  @usableFromInline var _members = _HashPinnedDictionary<Base, Void>()
+
+  @inlinable package init() {}
+
+  @inlinable package init(minimumCapacity: Int) { _members.reserveCapacity(minimumCapacity) }
+
+  @inlinable package var count: Int { _members.count }
+
+  /// Whether a member equals `member` (looked up by its hash now).
+  @inlinable package func contains(_ member: Base) -> Bool { _members[_HashPinnedKey(member)] != nil }
+
+  /// Adds `member` unless a member equals it; returns whether it was added.
+  @inlinable
+  @discardableResult
+  package mutating func insert(_ member: Base) -> Bool {
+    let key = _HashPinnedKey(member)
+    guard _members[key] == nil else { return false }
+    _members.updateValue((), forKey: key)
+    return true
+  }
+}
+
+extension _HashPinnedSet: Sendable where Base: Sendable {}

@@ -91,6 +91,11 @@ struct RowID: Hashable {
   var raw: Int
 }
 
+/// `RowID` declared self-contained: the snapshot checks it later, as integers.
+struct DeclaredRowID: Hashable, SelfContainedIdentifier {
+  var raw: Int
+}
+
 /// The identifiers the lookup cases look up: every tenth, in order or in a fixed shuffle (the
 /// same on every run).
 func lookupProbes<Item>(_ input: [[Item]], shuffled: Bool) -> [Item] {
@@ -220,6 +225,7 @@ func cases() -> [String: () -> () -> Any] {
   add("int") { $0 }
   add("string") { "item-\($0)" }
   add("rowid") { RowID(raw: $0) }
+  add("rowid-declared") { DeclaredRowID(raw: $0) }
   // Section tables: 100k sections appended in one call, one at a time, and each looked up once.
   func addSections<Section: Hashable>(_ type: String, _ make: @escaping (Int) -> Section) {
     let count = 100_000

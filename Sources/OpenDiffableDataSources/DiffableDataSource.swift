@@ -146,7 +146,10 @@ public final class DiffableDataSource<
   /// Records are kept for items seen on screen and pruned to the visible ones when they grow
   /// past four times that (O(v) amortized). The provider runs on the main actor, inside the
   /// apply: keep it cheap, and never apply from it — that stops the process with a
-  /// `OpenDiffable: apply…` message, as from a cell provider.
+  /// `OpenDiffable: apply…` message, as from a cell provider. It and the cell provider must only
+  /// read the model: under ``applyObserving(animatingDifferences:completion:_:)``, one that
+  /// changes what the content provider reads makes each apply cause the next, and after 16 in a
+  /// row ``OpenDiffableDiagnostics/warningHandler`` gets a warning naming it.
   public var contentProvider: ContentProvider? {
     didSet {
       _recordedContent.removeAll()
@@ -392,7 +395,7 @@ public final class DiffableDataSource<
     _hostCallDepth += 1
     defer { _hostCallDepth -= 1 }
     _recordContent(of: item)
-    guard let cell = cellProvider(host, indexPath, item) else {
+    guard let cell = _running(.cellProvider, { cellProvider(host, indexPath, item) }) else {
       _dataSourceMisuse(
         "cell provider", "returned nil for index path \(indexPath) with item identifier \(_describe(item))",
         fix: "Always return a cell: dequeue or make one for every item, even one your store no longer knows")

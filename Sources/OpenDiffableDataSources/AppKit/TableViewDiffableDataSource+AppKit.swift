@@ -477,7 +477,7 @@
         let identifier = core.itemIdentifier(for: IndexPath(_item: item, section: position.section))
       else { return nil }
       core._recordContent(of: identifier)
-      return cellProvider(tableView, tableColumn, row, identifier)
+      return core._running(.cellProvider) { cellProvider(tableView, tableColumn, row, identifier) }
     }
 
     /// The row view from ``rowViewProvider`` (nil when it is not set). The table gets it through

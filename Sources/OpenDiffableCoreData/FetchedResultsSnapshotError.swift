@@ -6,7 +6,7 @@
   ///
   /// ``FetchedResultsSnapshotObserver`` throws it from ``FetchedResultsSnapshotObserver/start()``
   /// and delivers it to ``FetchedResultsSnapshotObserver/didFail`` instead of stopping the process
-  /// or showing an empty list.
+  /// or showing an empty list. In `import OpenDiffableCoreData`, with the observer.
   public struct FetchedResultsSnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: String, Sendable, Equatable {
@@ -89,7 +89,8 @@
   }
 
   /// An entry of a fetched results controller's sections that a snapshot could not hold: a
-  /// repeat of an object already shown, or an entry that is not a managed object.
+  /// repeat of an object already shown, or an entry that is not a managed object. In
+  /// `import OpenDiffableCoreData`, with the observer.
   public struct FetchedResultsLeftOutObject: Sendable, Equatable, CustomStringConvertible {
     /// The name of the controller's section that held it.
     public let sectionName: String

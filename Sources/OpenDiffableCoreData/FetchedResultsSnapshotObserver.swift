@@ -6,6 +6,9 @@
   /// results on the main actor — the Apple-platform twin of the GRDB bridge's
   /// `DatabaseSnapshotObserver`.
   ///
+  /// `import OpenDiffableCoreData` (the `OpenDiffableCoreData` product; `import OpenDiffable`
+  /// does not include it).
+  ///
   /// Sections are the controller's section names (mapped to your own section identifiers if you
   /// like), items are the objects' `NSManagedObjectID`s. Each time the controller's context
   /// processes a change to the results, the observer calls ``willChange``, replaces

@@ -110,15 +110,42 @@ struct OutlineAndReorderingTests {
   }
 
   @Test func onlySomeItemsCanMove() async {
-    let (_, dataSource) = makeList()
+    let (listView, dataSource) = makeList()
     var snapshot = DiffableDataSourceSnapshot<LibrarySection, String>()
     snapshot.appendSections([.folders, .recent])
     snapshot.appendItems(["Pinned"], toSection: .folders)
-    snapshot.appendItems(["a.txt"], toSection: .recent)
+    snapshot.appendItems(["a.txt", "b.txt"], toSection: .recent)
     await dataSource.apply(snapshot)
 
     dataSource.reorderingHandlers.canReorderItem = { item in item != "Pinned" }
-    #expect(!dataSource.canMoveItem(at: IndexPath(item: 0, section: 0)))
-    #expect(dataSource.canMoveItem(at: IndexPath(item: 0, section: 1)))
+    #expect(dataSource.reorderingHandlers.canReorderItem?("Pinned") == false)
+    listView.userMovesItem(at: IndexPath(item: 1, section: 1), to: IndexPath(item: 0, section: 1))
+    #expect(listView.itemIdentifiers == [["Pinned"], ["b.txt", "a.txt"]])
+    #expect(dataSource.snapshot().itemIdentifiers(inSection: .recent) == ["b.txt", "a.txt"])
+  }
+}
+
+// Reordering.md, "Decide what can move": a simulated view stops the test when asked to move a
+// row that `canReorderItem` refuses, as UIKit never lets the user pick it up.
+@Suite("Reordering: a refused row")
+struct RefusedReorderTests {
+  @Test func aRefusedRowCannotBeDragged() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let listView = SimulatedCollectionView<LibrarySection, String>()
+        let dataSource = DiffableDataSource<SimulatedCollectionView<LibrarySection, String>, LibrarySection, String>(
+          host: listView
+        ) { _, _, id in SimulatedCell(id) }
+        var snapshot = DiffableDataSourceSnapshot<LibrarySection, String>()
+        snapshot.appendSections([.folders, .recent])
+        snapshot.appendItems(["Pinned"], toSection: .folders)
+        snapshot.appendItems(["a.txt"], toSection: .recent)
+        dataSource.applySnapshotUsingReloadData(snapshot)
+        dataSource.reorderingHandlers.canReorderItem = { item in item != "Pinned" }
+        listView.userMovesItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 0, section: 1))
+      }
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("the data source refuses to move [0, 0]"), "\(message)")
   }
 }

@@ -53,11 +53,9 @@ struct TestingListUpdatesTests {
     let dataSource = TableHostDiffableDataSource<SimulatedTableView<String, Int>, String, Int>(tableView: tableView) {
       _, _, id in SimulatedCell(id, text: "Row \(id)")
     }
-    dataSource.sectionHeaderTitleProvider = { $0.capitalized }
     await dataSource.apply(makeSnapshot([("open", [1, 2]), ("done", [3])]))
     #expect(tableView.itemIdentifiers == [[1, 2], [3]])
     #expect(tableView.cells[0].map(\.text) == ["Row 1", "Row 2"])
-    #expect(dataSource.titleForHeader(inSection: 1) == "Done")
   }
 
   @Test func completionsWaitForTheAnimations() async {

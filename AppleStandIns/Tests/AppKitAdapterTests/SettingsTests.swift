@@ -3,28 +3,37 @@ import Foundation
 import OpenDiffable
 import Testing
 
+@testable import OpenDiffableDataSources
+
 @MainActor
 @Suite("OpenDiffable settings on the AppKit adapters")
 struct SettingsTests {
   @Test("Every data source offers the same settings, stored in its DiffableDataSource")
   func sameSettingsEverywhere() {
-    func exercise(_ dataSource: some DiffableDataSourceSettings, apply: () -> Void) -> Int {
+    func exercise(
+      _ dataSource: some DiffableDataSourceSettings, storage: some DiffableDataSourceSettings, apply: () -> Void
+    ) -> Int {
       var traces = 0
       dataSource.traceHandler = { _ in traces += 1 }
       dataSource.preservesSelection = false
       dataSource.preservesFocus = false
       dataSource.coalescesPendingApplies = true
       dataSource.diffsOffMainActorAboveItemCount = 10_000
-      let storage = dataSource.settingsStorage
+      #expect(dataSource !== storage)
       #expect(!storage.preservesSelection && !storage.preservesFocus && storage.coalescesPendingApplies)
       #expect(storage.diffsOffMainActorAboveItemCount == 10_000 && storage.traceHandler != nil)
       apply()
       return traces
     }
     let (_, collectionSource) = makeCollection()
-    #expect(exercise(collectionSource) { collectionSource.apply(snapshot([("a", [1])])) } == 1)
+    #expect(
+      exercise(collectionSource, storage: collectionSource.core) { collectionSource.apply(snapshot([("a", [1])])) } == 1
+    )
     let (_, tableSource) = makeTable()
-    #expect(exercise(tableSource) { tableSource.apply(snapshot([("a", [1])]), animatingDifferences: true) } == 1)
+    #expect(
+      exercise(tableSource, storage: tableSource.core) {
+        tableSource.apply(snapshot([("a", [1])]), animatingDifferences: true)
+      } == 1)
   }
 
   @Test("preservesSelection = false: the selection is not restored after a reload")

@@ -46,7 +46,7 @@ struct BehaviourTests {
   func reorderableRowsAreEditable() {
     let (view, dataSource) = makeTable()
     dataSource.apply(snapshot([("a", [1, 2])]))
-    dataSource.core.reorderingHandlers.canReorderItem = { $0 == 2 }
+    dataSource.reorderingHandlers.canReorderItem = { $0 == 2 }
     #expect(dataSource.tableView(view, canEditRowAt: [0, 1]))
     #expect(!dataSource.tableView(view, canEditRowAt: [0, 0]))
   }

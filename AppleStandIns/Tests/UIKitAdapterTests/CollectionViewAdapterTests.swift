@@ -71,7 +71,7 @@ struct CollectionViewAdapterTests {
     #expect(view.cellForItem(at: IndexPath(item: 0, section: 0)) === kept)
   }
 
-  @Test("Section snapshots: expanding and collapsing through the core shows and hides children")
+  @Test("Section snapshots: expandItem and collapseItem show and hide children")
   func sectionSnapshots() {
     let (view, dataSource) = makeCollection()
     dataSource.apply(snapshot([("a", [])]))
@@ -82,11 +82,11 @@ struct CollectionViewAdapterTests {
     #expect(shown(view) == [[1, 2]])
     var expanded: [Int] = []
     dataSource.sectionSnapshotHandlers.willExpandItem = { expanded.append($0) }
-    #expect(dataSource.core.expandItem(1))
+    #expect(dataSource.expandItem(1))
     #expect(expanded == [1])
     #expect(shown(view) == [[1, 10, 11, 2]])
     #expect(dataSource.snapshot(for: "a").isExpanded(1))
-    #expect(dataSource.core.collapseItem(1))
+    #expect(dataSource.collapseItem(1))
     #expect(shown(view) == [[1, 2]])
   }
 

@@ -3,6 +3,8 @@ import OpenDiffable
 import Testing
 import UIKit
 
+@testable import OpenDiffableDataSources
+
 /// A collection view cell that shows a text.
 final class TextCell: UICollectionViewCell {
   var text = ""

@@ -112,7 +112,7 @@ struct InteractiveMoveTests {
         ? MovableRowsDataSource(tableView: view, cellProvider: makeCell)
         : TableViewDiffableDataSource<String, Int>(tableView: view, cellProvider: makeCell)
       let items = populate({ dataSource.apply($0) }, { _, _ in }, using: &random)
-      if !subclassed { dataSource.core.reorderingHandlers.canReorderItem = { _ in true } }
+      if !subclassed { dataSource.reorderingHandlers.canReorderItem = { _ in true } }
       for _ in 0..<6 {
         guard let (source, destination) = randomUserMove(counts: shown(view).map(\.count), using: &random)
         else { break }

@@ -3,17 +3,21 @@ import OpenDiffable
 import Testing
 import UIKit
 
+@testable import OpenDiffableDataSources
+
 /// Sets every OpenDiffable setting through the one generic surface, checks that the wrapped data
-/// source stores it, applies, and returns the traces received.
+/// source (`storage`) stores it, applies, and returns the traces received.
 @MainActor
-func exerciseSettings(_ dataSource: some DiffableDataSourceSettings, apply: () -> Void) -> [String] {
+func exerciseSettings(
+  _ dataSource: some DiffableDataSourceSettings, storage: some DiffableDataSourceSettings, apply: () -> Void
+) -> [String] {
   var traces: [String] = []
   dataSource.traceHandler = { traces.append($0.operation) }
   dataSource.preservesSelection = false
   dataSource.preservesFocus = false
   dataSource.coalescesPendingApplies = true
   dataSource.diffsOffMainActorAboveItemCount = 10_000
-  let storage = dataSource.settingsStorage
+  #expect(dataSource !== storage)
   #expect(!storage.preservesSelection && !storage.preservesFocus && storage.coalescesPendingApplies)
   #expect(storage.diffsOffMainActorAboveItemCount == 10_000 && storage.traceHandler != nil)
   #expect(!dataSource.preservesSelection && dataSource.coalescesPendingApplies)
@@ -28,20 +32,21 @@ struct SettingsTests {
   func sameSettingsEverywhere() {
     let (collection, collectionSource) = makeCollection()
     #expect(
-      exerciseSettings(collectionSource) { collectionSource.apply(snapshot([("a", [1])])) } == [
-        "apply(_:animatingDifferences:completion:)"
-      ])
-    #expect(collectionSource.settingsStorage === collectionSource.core)
+      exerciseSettings(collectionSource, storage: collectionSource.core) {
+        collectionSource.apply(snapshot([("a", [1])]))
+      } == ["apply(_:animatingDifferences:completion:)"])
 
     let (table, tableSource) = makeTable()
     #expect(
-      exerciseSettings(tableSource) { tableSource.applySnapshotUsingReloadData(snapshot([("a", [1])])) }.count == 1)
+      exerciseSettings(tableSource, storage: tableSource.core.core) {
+        tableSource.applySnapshotUsingReloadData(snapshot([("a", [1])]))
+      }.count == 1)
 
     let plainTable = UITableView(frame: .zero, style: .plain)
     let generic = TableHostDiffableDataSource<UITableView, String, Int>(tableView: plainTable) { _, _, _ in
       UITableViewCell()
     }
-    #expect(exerciseSettings(generic) { generic.apply(snapshot([("a", [1])])) }.count == 1)
+    #expect(exerciseSettings(generic, storage: generic.core) { generic.apply(snapshot([("a", [1])])) }.count == 1)
     #expect(shown(collection) == [[1]] && shown(table) == [[1]])
   }
 

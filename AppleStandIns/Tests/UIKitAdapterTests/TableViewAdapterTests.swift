@@ -71,8 +71,8 @@ struct TableViewAdapterTests {
     let (view, dataSource) = makeTable()
     dataSource.apply(snapshot([("a", [1]), ("b", [2])]))
     #expect(view.standInTitles(ofSection: 0) == (nil, nil))
-    dataSource.core.sectionHeaderTitleProvider = { "Header \($0)" }
-    dataSource.core.sectionFooterTitleProvider = { $0 == "b" ? "Footer b" : nil }
+    dataSource.sectionHeaderTitleProvider = { "Header \($0)" }
+    dataSource.sectionFooterTitleProvider = { $0 == "b" ? "Footer b" : nil }
     #expect(view.standInTitles(ofSection: 1) == ("Header b", "Footer b"))
     #expect(view.standInTitles(ofSection: 0) == ("Header a", nil))
 
@@ -93,8 +93,8 @@ struct TableViewAdapterTests {
     dataSource.apply(snapshot([("a", [1, 2, 3]), ("b", [4])]))
     #expect(!view.standInUserMovesRow(from: [0, 0], to: [0, 2]), "reordering is off until canReorderItem is set")
     var reordered: [Snapshot] = []
-    dataSource.core.reorderingHandlers.canReorderItem = { _ in true }
-    dataSource.core.reorderingHandlers.didReorder = { reordered.append($0.finalSnapshot) }
+    dataSource.reorderingHandlers.canReorderItem = { _ in true }
+    dataSource.reorderingHandlers.didReorder = { reordered.append($0.finalSnapshot) }
     view.standIn.cellRequests = []
     #expect(view.standInUserMovesRow(from: [0, 0], to: [1, 1]))
     #expect(rows(of: dataSource.snapshot()) == [[2, 3], [4, 1]])

@@ -65,7 +65,7 @@ extension SnapshotItem: Equatable {}
 @resultBuilder
 public enum DiffableDataSourceSectionSnapshotBuilder<ItemIdentifierType: Hashable> {
   public typealias Item = SnapshotItem<ItemIdentifierType>
-  public typealias Component = SnapshotBuilderComponent<Item>
+  @_documentation(visibility: internal) public typealias Component = SnapshotBuilderComponent<Item>
 
   /// One item, with its children. O(1).
   @inlinable public static func buildExpression(_ item: Item) -> Component { Component(single: item) }

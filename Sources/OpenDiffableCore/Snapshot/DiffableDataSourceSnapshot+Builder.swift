@@ -56,7 +56,7 @@ extension SnapshotSection: Equatable {}
 /// `if`, `if`/`else`, `switch`, `if #available` and `for` loops may mix them.
 @resultBuilder
 public enum SnapshotItemsBuilder<ItemIdentifierType: Hashable> {
-  public typealias Component = SnapshotBuilderComponent<ItemIdentifierType>
+  @_documentation(visibility: internal) public typealias Component = SnapshotBuilderComponent<ItemIdentifierType>
 
   /// One identifier. O(1), no allocation.
   @inlinable public static func buildExpression(_ item: ItemIdentifierType) -> Component {
@@ -115,7 +115,7 @@ public enum SnapshotItemsBuilder<ItemIdentifierType: Hashable> {
 @resultBuilder
 public enum DiffableDataSourceSnapshotBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
   public typealias Section = SnapshotSection<SectionIdentifierType, ItemIdentifierType>
-  public typealias Component = SnapshotBuilderComponent<Section>
+  @_documentation(visibility: internal) public typealias Component = SnapshotBuilderComponent<Section>
 
   /// One section. O(1).
   @inlinable public static func buildExpression(_ section: Section) -> Component { Component(single: section) }

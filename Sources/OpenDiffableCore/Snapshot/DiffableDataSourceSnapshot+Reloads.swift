@@ -80,14 +80,14 @@ extension DiffableDataSourceSnapshot {
     _marks?.reloadedSections.contains(identifier) ?? false
   }
 
-  /// Whether any reload or reconfigure mark is set. O(1).
-  @inlinable public var hasReloadOrReconfigureMarks: Bool { _marks != nil }
+  /// Whether any reload or reconfigure mark is set (the data sources' question). O(1).
+  @inlinable package var hasReloadOrReconfigureMarks: Bool { _marks != nil }
 
   /// This snapshot without its reload and reconfigure marks, as a data source stores it.
   ///
   /// - Complexity: O(1).
   ///   Builds the item index first if it was deferred (O(n), once).
-  public func removingReloadMarks() -> Self {
+  package func removingReloadMarks() -> Self {
     var copy = self
     copy._materialize()
     copy._marks = nil

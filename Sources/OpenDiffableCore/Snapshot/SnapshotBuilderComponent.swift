@@ -1,11 +1,12 @@
 /// A partial result of the snapshot result builders (``DiffableDataSourceSnapshotBuilder``,
 /// ``SnapshotItemsBuilder`` and ``DiffableDataSourceSectionSnapshotBuilder``): the elements one
 /// part of a builder closure produced, in order. The builders make and consume it; you do not use
-/// it directly.
+/// it directly, and it is left out of the documentation.
 ///
 /// One element is stored without an array, so that `for item in items { item }` allocates
 /// nothing per element; an array written in the closure is kept as it is (not copied), and the
 /// elements of a `for` loop are gathered into one array, sized once.
+@_documentation(visibility: internal)
 public struct SnapshotBuilderComponent<Element> {
   /// The element, when the component holds exactly one that is not in ``_elements``.
   @usableFromInline var _single: Element?

@@ -59,7 +59,7 @@
   /// Apple's `NSCollectionViewDiffableDataSource`, without the prefix: drives an
   /// `NSCollectionView` from snapshots.
   ///
-  /// A thin `NSCollectionViewDataSource` over ``DiffableDataSource`` (``core``). As AppKit's
+  /// A thin `NSCollectionViewDataSource` over a ``DiffableDataSource`` that it keeps private. As AppKit's
   /// documentation describes, `apply(_:animatingDifferences: false)` reloads without diffing.
   /// The initializer makes this object the view's `dataSource`; keep a strong reference to it.
   @MainActor @preconcurrency
@@ -192,11 +192,46 @@
     }
   }
 
-  /// OpenDiffable's settings (`preservesSelection`, `preservesFocus`, `coalescesPendingApplies`,
-  /// `diffsOffMainActorAboveItemCount`, `traceHandler`), stored in the wrapped data source.
+  /// OpenDiffable's settings, stored in the wrapped ``DiffableDataSource``.
   extension CollectionViewDiffableDataSource: DiffableDataSourceSettings {
-    /// The wrapped ``DiffableDataSource``.
-    public var settingsStorage: any DiffableDataSourceSettingsStorage { core }
+    /// Whether the selection is captured by identifier before every apply and restored
+    /// after it. Default: true. See ``DiffableDataSource/preservesSelection``.
+    public var preservesSelection: Bool {
+      get { core.preservesSelection }
+      set { core.preservesSelection = newValue }
+    }
+
+    /// Whether the focused item is kept by identifier across applies, on hosts that have a
+    /// focus. Default: true. See ``DiffableDataSource/preservesFocus``.
+    public var preservesFocus: Bool {
+      get { core.preservesFocus }
+      set { core.preservesFocus = newValue }
+    }
+
+    /// Whether waiting full-snapshot applies are replaced by the newest. Default: false.
+    /// See ``DiffableDataSource/coalescesPendingApplies``.
+    public var coalescesPendingApplies: Bool {
+      get { core.coalescesPendingApplies }
+      set { core.coalescesPendingApplies = newValue }
+    }
+
+    // `diffsOffMainActorAboveItemCount` as the settings protocol sees it, and as code sees it
+    // when the identifiers are only `Hashable`: diffs then stay on the main actor, with one
+    // warning saying so. With `Sendable` identifiers the property of the constrained extension
+    // below is used, and moves them off. Named apart (`@_implements`) because a witness of the
+    // same name would be ambiguous with that property.
+    @_implements(DiffableDataSourceSettings,diffsOffMainActorAboveItemCount)
+    public var _diffsOffMainActorAboveItemCountSetting: Int? {
+      get { core.diffsOffMainActorAboveItemCount }
+      set { core.diffsOffMainActorAboveItemCount = newValue }
+    }
+
+    /// Receives a ``DiffableDataSourceApplyTrace`` after every apply; nil (the default) turns
+    /// tracing off. See ``DiffableDataSource/traceHandler``.
+    public var traceHandler: ((DiffableDataSourceApplyTrace) -> Void)? {
+      get { core.traceHandler }
+      set { core.traceHandler = newValue }
+    }
   }
 
   extension CollectionViewDiffableDataSource where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {

@@ -2,212 +2,12 @@
   import AppKit
   import OpenDiffableCore
 
-  /// What the AppKit table host needs to know about one state of the list.
-  struct _FlatRowState {
-    var layout: _FlatRowLayout
-    var identifierAt: (IndexPath) -> AnyHashable?
-    var indexPathOf: (AnyHashable) -> IndexPath?
-  }
-
-  /// Presents a flat-row `NSTableView` as a ``DiffableListHost``: index paths become rows
-  /// (with a header row per section when the data source has a header view provider), a batch
-  /// becomes one `beginUpdates()`/`endUpdates()` block of row removals and insertions
-  /// (``_FlatRowBatch``, tested on Linux), and reloads and reconfigures reload rows in place.
-  @MainActor
-  final class _AppKitTableHost: DiffableListHost {
-    typealias Cell = NSView
-    struct ScrollPosition: OptionSet {
-      let rawValue: Int
-    }
-
-    let tableView: NSTableView
-    var rowAnimation: NSTableView.AnimationOptions = .effectFade
-    var animates = true
-    /// Reads the data source's current state; set by the data source.
-    var state: () -> _FlatRowState = {
-      _FlatRowState(
-        layout: _FlatRowLayout(itemCounts: [], hasHeaderRows: false), identifierAt: { _ in nil },
-        indexPathOf: { _ in nil })
-    }
-    private var recording: _FlatRowBatch?
-
-    init(_ tableView: NSTableView) { self.tableView = tableView }
-
-    func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
-      let before = state()
-      recording = _FlatRowBatch()
-      updates?()
-      let batch = recording!
-      recording = nil
-      let after = state()
-      let plan = batch.plan(before: before.layout, after: after.layout) { oldPath in
-        before.identifierAt(oldPath).flatMap(after.indexPathOf)
-      }
-      let animation: NSTableView.AnimationOptions = animates ? rowAnimation : []
-      tableView.beginUpdates()
-      if !plan.removed.isEmpty { tableView.removeRows(at: plan.removed, withAnimation: animation) }
-      if !plan.inserted.isEmpty { tableView.insertRows(at: plan.inserted, withAnimation: animation) }
-      tableView.endUpdates()
-      reloadRows(plan.reloaded)
-      completion?(true)
-    }
-
-    private func reloadRows(_ rows: IndexSet) {
-      guard !rows.isEmpty else { return }
-      tableView.reloadData(forRowIndexes: rows, columnIndexes: IndexSet(integersIn: 0..<tableView.numberOfColumns))
-    }
-
-    func insertSections(_ sections: IndexSet) { recording?.sectionInserts.formUnion(sections) }
-    func deleteSections(_ sections: IndexSet) { recording?.sectionDeletes.formUnion(sections) }
-    func reloadSections(_ sections: IndexSet) { recording?.sectionReloads.formUnion(sections) }
-    func moveSection(_ section: Int, toSection newSection: Int) {
-      recording?.sectionMoves.append((section, newSection))
-    }
-    func insertItems(at indexPaths: [IndexPath]) { recording?.itemInserts += indexPaths }
-    func deleteItems(at indexPaths: [IndexPath]) { recording?.itemDeletes += indexPaths }
-    func reloadItems(at indexPaths: [IndexPath]) {
-      if recording != nil {
-        recording?.itemReloads += indexPaths
-      } else {
-        let layout = state().layout
-        reloadRows(IndexSet(indexPaths.map(layout.row(for:))))
-      }
-    }
-    func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-      recording?.itemMoves.append((indexPath, newIndexPath))
-    }
-    func reloadData() { tableView.reloadData() }
-    func reconfigureItems(at indexPaths: [IndexPath]) { reloadItems(at: indexPaths) }
-    func cellForItem(at indexPath: IndexPath) -> NSView? {
-      let row = state().layout.row(for: indexPath)
-      return tableView.rowView(atRow: row, makeIfNecessary: false)
-    }
-    var indexPathsForVisibleItems: [IndexPath] {
-      let layout = state().layout
-      let visible = tableView.rows(in: tableView.visibleRect)
-      guard visible.location != NSNotFound, visible.length > 0 else { return [] }
-      return (visible.location..<visible.location + visible.length).compactMap { row in
-        guard let position = layout.position(ofRow: row), let item = position.item else { return nil }
-        return IndexPath(_item: item, section: position.section)
-      }
-    }
-    var indexPathsForSelectedItems: [IndexPath]? {
-      let layout = state().layout
-      return tableView.selectedRowIndexes.compactMap { row in
-        guard let position = layout.position(ofRow: row), let item = position.item else { return nil }
-        return IndexPath(_item: item, section: position.section)
-      }
-    }
-    func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
-      guard let indexPath else {
-        tableView.deselectAll(nil)
-        return
-      }
-      tableView.selectRowIndexes(IndexSet(integer: state().layout.row(for: indexPath)), byExtendingSelection: true)
-    }
-    func deselectItem(at indexPath: IndexPath, animated: Bool) {
-      tableView.deselectRow(state().layout.row(for: indexPath))
-    }
-    func performWithoutAnimation(_ actions: () -> Void) {
-      let previous = animates
-      animates = false
-      defer { animates = previous }
-      actions()
-    }
-  }
-
-  /// The table's delegate while a ``TableViewDiffableDataSource`` drives it: answers the view
-  /// questions of a view-based table from the data source's providers, as AppKit's
-  /// `NSTableViewDiffableDataSource` does whatever the delegate, and passes everything else to
-  /// the app's own delegate (``forwardTarget``), as RxCocoa's delegate proxies do.
-  ///
-  /// - `tableView(_:viewFor:row:)`: always the data source's (its cell and section header
-  ///   providers).
-  /// - `tableView(_:rowViewForRow:)`: the data source's ``TableViewDiffableDataSource/rowViewProvider``
-  ///   when set, otherwise the app's delegate.
-  /// - `tableView(_:isGroupRow:)`: the data source's when it has a section header provider
-  ///   (AppKit documents that the table then never asks the delegate), otherwise the app's delegate.
-  /// - Every other delegate method: on Apple platforms the Objective-C runtime sends it to the
-  ///   app's delegate (`responds(to:)` says yes for what that delegate implements,
-  ///   `forwardingTarget(for:)` names it), so the app's delegate sees every call it saw before.
-  ///   Without an Objective-C runtime (the Linux stand-ins) the proxy forwards the stand-in
-  ///   protocol's other requirements explicitly.
-  @MainActor
-  final class _AppKitTableDelegateProxy: NSObject, NSTableViewDelegate {
-    var viewFor: (NSTableView, NSTableColumn?, Int) -> NSView? = { _, _, _ in nil }
-    var rowViewForRow: (NSTableView, Int) -> NSTableRowView? = { _, _ in nil }
-    var isGroupRow: (NSTableView, Int) -> Bool = { _, _ in false }
-    /// Whether the data source has a row view provider (otherwise the app's delegate is asked).
-    var providesRowViews: () -> Bool = { false }
-    /// Whether the data source has a section header provider (otherwise the app's delegate is asked).
-    var providesGroupRows: () -> Bool = { false }
-
-    /// The app's delegate, held weakly as the table holds its delegate. Read by the Objective-C
-    /// runtime's questions (`responds(to:)`, `forwardingTarget(for:)`), which are not isolated;
-    /// written only on the main actor.
-    nonisolated(unsafe) weak var forwardTarget: (any NSTableViewDelegate)?
-
-    func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
-      viewFor(tableView, tableColumn, row)
-    }
-
-    func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView? {
-      if providesRowViews() { return rowViewForRow(tableView, row) }
-      #if canImport(ObjectiveC)
-        return forwardTarget?.tableView?(tableView, rowViewForRow: row)
-      #else
-        return forwardTarget?.tableView(tableView, rowViewForRow: row)
-      #endif
-    }
-
-    func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool {
-      if providesGroupRows() { return isGroupRow(tableView, row) }
-      #if canImport(ObjectiveC)
-        return forwardTarget?.tableView?(tableView, isGroupRow: row) ?? false
-      #else
-        return forwardTarget?.tableView(tableView, isGroupRow: row) ?? false
-      #endif
-    }
-
-    #if canImport(ObjectiveC)
-      /// Yes for the three methods above (and `NSObject`'s), and for whatever the app's delegate
-      /// implements. AppKit asks when the delegate is set and caches the answers; the data
-      /// source sets the proxy again whenever the app's delegate changes.
-      nonisolated override func responds(to aSelector: Selector!) -> Bool {
-        if super.responds(to: aSelector) { return true }
-        return forwardTarget?.responds(to: aSelector) ?? false
-      }
-
-      /// Every message the proxy does not implement goes to the app's delegate.
-      nonisolated override func forwardingTarget(for aSelector: Selector!) -> Any? {
-        forwardTarget
-      }
-    #else
-      // No Objective-C runtime: forward the stand-in protocol's other requirements by hand.
-      func tableViewSelectionDidChange(_ notification: Notification) {
-        forwardTarget?.tableViewSelectionDidChange(notification)
-      }
-    #endif
-  }
-
-  #if canImport(ObjectiveC)
-    /// Attached to the app's delegate (an associated object): when that delegate is deallocated
-    /// while the table still has the proxy, the proxy must be set again, or AppKit, which cached
-    /// `responds(to:)` for the delegate's methods, would send them to a proxy with nothing to
-    /// forward them to.
-    final class _AppKitDelegateDeallocationWatcher: NSObject {
-      let onDeallocation: @Sendable () -> Void
-      init(_ onDeallocation: @escaping @Sendable () -> Void) { self.onDeallocation = onDeallocation }
-      deinit { onDeallocation() }
-    }
-  #endif
-
   /// Apple's `NSTableViewDiffableDataSource`, without the prefix: drives a view-based
   /// `NSTableView` from snapshots. Rows are the items, section by section; when
   /// ``sectionHeaderViewProvider`` is set, each section starts with a group row.
   ///
-  /// A thin `NSTableViewDataSource` over ``DiffableDataSource`` (``core``) through a flat-row
-  /// host. As AppKit documents, `apply(_:animatingDifferences: false)` reloads without diffing.
+  /// A thin `NSTableViewDataSource` over a ``DiffableDataSource`` that it keeps private, through
+  /// a flat-row host. As AppKit documents, `apply(_:animatingDifferences: false)` reloads without diffing.
   /// Row lookups are O(log s) for s sections.
   ///
   /// ## The table's delegate
@@ -477,7 +277,7 @@
         let identifier = core.itemIdentifier(for: IndexPath(_item: item, section: position.section))
       else { return nil }
       core._recordContent(of: identifier)
-      return cellProvider(tableView, tableColumn, row, identifier)
+      return core._running(.cellProvider) { cellProvider(tableView, tableColumn, row, identifier) }
     }
 
     /// The row view from ``rowViewProvider`` (nil when it is not set). The table gets it through
@@ -498,11 +298,46 @@
     }
   }
 
-  /// OpenDiffable's settings (`preservesSelection`, `preservesFocus`, `coalescesPendingApplies`,
-  /// `diffsOffMainActorAboveItemCount`, `traceHandler`), stored in the wrapped data source.
+  /// OpenDiffable's settings, stored in the wrapped ``DiffableDataSource``.
   extension TableViewDiffableDataSource: DiffableDataSourceSettings {
-    /// The wrapped ``DiffableDataSource``.
-    public var settingsStorage: any DiffableDataSourceSettingsStorage { core }
+    /// Whether the selection is captured by identifier before every apply and restored
+    /// after it. Default: true. See ``DiffableDataSource/preservesSelection``.
+    public var preservesSelection: Bool {
+      get { core.preservesSelection }
+      set { core.preservesSelection = newValue }
+    }
+
+    /// Whether the focused item is kept by identifier across applies, on hosts that have a
+    /// focus. Default: true. See ``DiffableDataSource/preservesFocus``.
+    public var preservesFocus: Bool {
+      get { core.preservesFocus }
+      set { core.preservesFocus = newValue }
+    }
+
+    /// Whether waiting full-snapshot applies are replaced by the newest. Default: false.
+    /// See ``DiffableDataSource/coalescesPendingApplies``.
+    public var coalescesPendingApplies: Bool {
+      get { core.coalescesPendingApplies }
+      set { core.coalescesPendingApplies = newValue }
+    }
+
+    // `diffsOffMainActorAboveItemCount` as the settings protocol sees it, and as code sees it
+    // when the identifiers are only `Hashable`: diffs then stay on the main actor, with one
+    // warning saying so. With `Sendable` identifiers the property of the constrained extension
+    // below is used, and moves them off. Named apart (`@_implements`) because a witness of the
+    // same name would be ambiguous with that property.
+    @_implements(DiffableDataSourceSettings,diffsOffMainActorAboveItemCount)
+    public var _diffsOffMainActorAboveItemCountSetting: Int? {
+      get { core.diffsOffMainActorAboveItemCount }
+      set { core.diffsOffMainActorAboveItemCount = newValue }
+    }
+
+    /// Receives a ``DiffableDataSourceApplyTrace`` after every apply; nil (the default) turns
+    /// tracing off. See ``DiffableDataSource/traceHandler``.
+    public var traceHandler: ((DiffableDataSourceApplyTrace) -> Void)? {
+      get { core.traceHandler }
+      set { core.traceHandler = newValue }
+    }
   }
 
   extension TableViewDiffableDataSource where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {

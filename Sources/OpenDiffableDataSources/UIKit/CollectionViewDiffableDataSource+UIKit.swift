@@ -5,8 +5,8 @@
   /// Apple's `UICollectionViewDiffableDataSource`, without the prefix: drives a
   /// `UICollectionView` from snapshots.
   ///
-  /// A thin `UICollectionViewDataSource` over ``DiffableDataSource`` (``core``): every apply,
-  /// lookup and handler is the core's, so what the Linux tests check of the core holds here.
+  /// A thin `UICollectionViewDataSource` over a ``DiffableDataSource`` that it keeps private:
+  /// every apply, lookup and handler is that data source's, so they behave as its pages say.
   /// The initializer makes this object the collection view's `dataSource`; keep a strong
   /// reference to it (the collection view does not) and do not replace the view's `dataSource`.
   ///
@@ -38,7 +38,7 @@
       DiffableDataSourceSectionSnapshotHandlers<Item>
 
     /// The generic data source doing the work.
-    public let core: DiffableDataSource<UICollectionView, SectionIdentifierType, ItemIdentifierType>
+    let core: DiffableDataSource<UICollectionView, SectionIdentifierType, ItemIdentifierType>
 
     /// Makes supplementary views; must be set before the layout asks for one.
     public var supplementaryViewProvider: SupplementaryViewProvider?
@@ -160,18 +160,51 @@
 
     /// The closures asked when the user expands or collapses an outline item: a tap on the
     /// accessory that ``outlineDisclosureAccessory(for:displayed:options:)`` makes (set it on
-    /// parent rows in the cell registration's handler) and
-    /// ``toggleOutlineExpansion(of:animatingDifferences:)`` go through them, as Apple's data
+    /// parent rows in the cell registration's handler), ``expandItem(_:animatingDifferences:completion:)``
+    /// and ``collapseItem(_:animatingDifferences:completion:)`` go through them, as Apple's data
     /// source does with UIKit's `.outlineDisclosure()`.
     public var sectionSnapshotHandlers: SectionSnapshotHandlers<ItemIdentifierType> {
       get { core.sectionSnapshotHandlers }
       set { core.sectionSnapshotHandlers = newValue }
     }
 
+    /// Expands `item` as if the user tapped its disclosure accessory: asks
+    /// ``sectionSnapshotHandlers`` (`shouldExpandItem`, `willExpandItem`,
+    /// `snapshotForExpandingParent`), expands it in its section's outline and inserts exactly the
+    /// rows that appear. The way to expand without a tap: restoring state, a keyboard command, a
+    /// test. See ``DiffableDataSource/expandItem(_:animatingDifferences:completion:)``.
+    ///
+    /// Returns false, changing nothing, when the item is not in a section applied as a section
+    /// snapshot, is already expanded, or `shouldExpandItem` refused; `completion` runs once the
+    /// collection view finished, when it was expanded.
+    /// - Complexity: O(size of the section) plus the diff.
+    @discardableResult
+    public func expandItem(
+      _ item: ItemIdentifierType, animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    ) -> Bool {
+      core.expandItem(item, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// Collapses `item` as if the user tapped its disclosure accessory: asks
+    /// ``sectionSnapshotHandlers`` (`shouldCollapseItem`, `willCollapseItem`), collapses it in its
+    /// section's outline and deletes exactly the rows of its visible descendants. See
+    /// ``DiffableDataSource/collapseItem(_:animatingDifferences:completion:)``.
+    ///
+    /// Returns false, changing nothing, when the item is not in a section applied as a section
+    /// snapshot, is not expanded, or `shouldCollapseItem` refused; `completion` runs once the
+    /// collection view finished, when it was collapsed.
+    /// - Complexity: O(size of the section) plus the diff.
+    @discardableResult
+    public func collapseItem(
+      _ item: ItemIdentifierType, animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    ) -> Bool {
+      core.collapseItem(item, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
     /// Expands `item` when it is collapsed and collapses it when expanded, through
-    /// ``sectionSnapshotHandlers`` (see ``DiffableDataSource/expandItem(_:animatingDifferences:completion:)``):
-    /// the action of ``outlineDisclosureAccessory(for:displayed:options:)``, for a toggle without
-    /// a tap.
+    /// ``sectionSnapshotHandlers``: the action of ``outlineDisclosureAccessory(for:displayed:options:)``.
+    /// Code that knows which it wants calls ``expandItem(_:animatingDifferences:completion:)`` or
+    /// ``collapseItem(_:animatingDifferences:completion:)``.
     /// Returns whether it changed: false for an item without children, outside a section
     /// applied as a section snapshot, or refused by a handler. O(k) for k affected items.
     @discardableResult
@@ -180,8 +213,8 @@
       let outline = core.snapshot(for: section)
       guard outline.contains(item) else { return false }
       return outline.isExpanded(item)
-        ? core.collapseItem(item, animatingDifferences: animatingDifferences)
-        : core.expandItem(item, animatingDifferences: animatingDifferences)
+        ? collapseItem(item, animatingDifferences: animatingDifferences)
+        : expandItem(item, animatingDifferences: animatingDifferences)
     }
 
     #if !os(tvOS)
@@ -313,10 +346,41 @@
     }
   }
 
-  /// OpenDiffable's settings (`preservesSelection`, `preservesFocus`, `coalescesPendingApplies`,
-  /// `diffsOffMainActorAboveItemCount`, `traceHandler`), stored in the wrapped data source.
+  /// OpenDiffable's settings, stored in the wrapped ``DiffableDataSource``.
   extension CollectionViewDiffableDataSource: DiffableDataSourceSettings {
-    /// The wrapped ``DiffableDataSource``.
-    public var settingsStorage: any DiffableDataSourceSettingsStorage { core }
+    /// Whether the selection is captured by identifier before every apply and restored
+    /// after it. Default: true. See ``DiffableDataSource/preservesSelection``.
+    public var preservesSelection: Bool {
+      get { core.preservesSelection }
+      set { core.preservesSelection = newValue }
+    }
+
+    /// Whether the focused item is kept by identifier across applies, on hosts that have a
+    /// focus. Default: true. See ``DiffableDataSource/preservesFocus``.
+    public var preservesFocus: Bool {
+      get { core.preservesFocus }
+      set { core.preservesFocus = newValue }
+    }
+
+    /// Whether waiting full-snapshot applies are replaced by the newest. Default: false.
+    /// See ``DiffableDataSource/coalescesPendingApplies``.
+    public var coalescesPendingApplies: Bool {
+      get { core.coalescesPendingApplies }
+      set { core.coalescesPendingApplies = newValue }
+    }
+
+    /// Item count above which diffs run off the main actor. Default: nil.
+    /// See ``DiffableDataSource/diffsOffMainActorAboveItemCount``.
+    public var diffsOffMainActorAboveItemCount: Int? {
+      get { core.diffsOffMainActorAboveItemCount }
+      set { core.diffsOffMainActorAboveItemCount = newValue }
+    }
+
+    /// Receives a ``DiffableDataSourceApplyTrace`` after every apply; nil (the default) turns
+    /// tracing off. See ``DiffableDataSource/traceHandler``.
+    public var traceHandler: ((DiffableDataSourceApplyTrace) -> Void)? {
+      get { core.traceHandler }
+      set { core.traceHandler = newValue }
+    }
   }
 #endif

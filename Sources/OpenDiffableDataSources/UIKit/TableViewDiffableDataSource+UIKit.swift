@@ -5,12 +5,12 @@
   /// Apple's `UITableViewDiffableDataSource`, without the prefix: drives a `UITableView` from
   /// snapshots.
   ///
-  /// A thin `UITableViewDataSource` over ``TableHostDiffableDataSource`` (``core``), which is
-  /// ``DiffableDataSource`` seen through the table adapter — the same code the Linux tests run
-  /// against a simulated table. The initializer makes this object the table's `dataSource`;
-  /// keep a strong reference to it. Subclass and override the `tableView(_:…)` methods for
-  /// header titles, editing and moving, as with Apple's class — or set the title providers and
-  /// `reorderingHandlers` instead.
+  /// A thin `UITableViewDataSource` over a ``TableHostDiffableDataSource`` that it keeps
+  /// private: every apply, lookup and handler is that data source's, so they behave as its
+  /// pages say. The initializer makes this object the table's `dataSource`; keep a strong
+  /// reference to it. Subclass and override the `tableView(_:…)` methods for header titles,
+  /// editing and moving, as with Apple's class — or set ``sectionHeaderTitleProvider``,
+  /// ``sectionFooterTitleProvider`` and ``reorderingHandlers`` instead.
   @MainActor @preconcurrency
   open class TableViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
@@ -20,8 +20,13 @@
       _ tableView: UITableView, _ indexPath: IndexPath, _ itemIdentifier: ItemIdentifierType
     ) -> UITableViewCell?
 
+    /// The closures called when the user reorders rows.
+    public typealias ReorderingHandlers = DiffableDataSourceReorderingHandlers<
+      SectionIdentifierType, ItemIdentifierType
+    >
+
     /// The generic table data source doing the work.
-    public let core: TableHostDiffableDataSource<UITableView, SectionIdentifierType, ItemIdentifierType>
+    let core: TableHostDiffableDataSource<UITableView, SectionIdentifierType, ItemIdentifierType>
 
     /// Creates a data source for `tableView` and makes it the table's `dataSource`.
     public init(tableView: UITableView, cellProvider: @escaping CellProvider) {
@@ -35,6 +40,30 @@
     public var defaultRowAnimation: UITableView.RowAnimation {
       get { core.defaultRowAnimation }
       set { core.defaultRowAnimation = newValue }
+    }
+
+    /// The title of a section's header: what ``tableView(_:titleForHeaderInSection:)`` answers
+    /// unless a subclass overrides it. nil (the default) means no header titles. O(1) to set;
+    /// the table calls it for each section it shows.
+    public var sectionHeaderTitleProvider: ((SectionIdentifierType) -> String?)? {
+      get { core.sectionHeaderTitleProvider }
+      set { core.sectionHeaderTitleProvider = newValue }
+    }
+
+    /// The title of a section's footer: what ``tableView(_:titleForFooterInSection:)`` answers
+    /// unless a subclass overrides it. nil (the default) means no footer titles.
+    public var sectionFooterTitleProvider: ((SectionIdentifierType) -> String?)? {
+      get { core.sectionFooterTitleProvider }
+      set { core.sectionFooterTitleProvider = newValue }
+    }
+
+    /// The closures called when the user reorders rows (an addition to Apple's class, which
+    /// asks you to subclass instead): rows move only where
+    /// ``DiffableDataSourceReorderingHandlers/canReorderItem`` allows, and `didReorder` receives
+    /// the transaction. Reordering is off until `canReorderItem` is set.
+    public var reorderingHandlers: ReorderingHandlers {
+      get { core.reorderingHandlers }
+      set { core.reorderingHandlers = newValue }
     }
 
     /// Gives what a row's cell shows; when set, every apply also reconfigures the visible rows
@@ -135,18 +164,18 @@
       core.cell(forRowAt: indexPath)
     }
 
-    /// `core.sectionHeaderTitleProvider`'s title; override to supply titles in a subclass.
+    /// ``sectionHeaderTitleProvider``'s title; override to supply titles in a subclass.
     open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
       core.titleForHeader(inSection: section)
     }
 
-    /// `core.sectionFooterTitleProvider`'s title; override to supply titles in a subclass.
+    /// ``sectionFooterTitleProvider``'s title; override to supply titles in a subclass.
     open func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
       core.titleForFooter(inSection: section)
     }
 
     /// Whether the row is editable. As with Apple's class, rows are not editable by default, so
-    /// there is no swipe-to-delete; the exception is a row that `core.reorderingHandlers` let
+    /// there is no swipe-to-delete; the exception is a row that ``reorderingHandlers`` let
     /// move, which must be editable for the table to show its reorder control (return `.none`
     /// from your delegate's `tableView(_:editingStyleForRowAt:)` to keep the delete control
     /// away). Override, together with ``tableView(_:commit:forRowAt:)``, to offer editing. O(1).
@@ -160,14 +189,14 @@
       _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
     ) {}
 
-    /// `core.reorderingHandlers.canReorderItem`; override to enable moving in a subclass.
+    /// ``reorderingHandlers``' `canReorderItem`; override to enable moving in a subclass.
     open func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
       core.canMoveRow(at: indexPath)
     }
 
     /// Commits an interactive move: the table already shows the row at `destinationIndexPath`,
     /// and this makes that order the current snapshot (sending the table nothing), between
-    /// `core.reorderingHandlers`' `willReorder` and `didReorder`. O(n) for n items. Stops the
+    /// ``reorderingHandlers``' `willReorder` and `didReorder`. O(n) for n items. Stops the
     /// process when no row is at `sourceIndexPath` or `destinationIndexPath` is out of range.
     ///
     /// An override that does not call `super` leaves ``snapshot()`` holding the order from
@@ -212,10 +241,41 @@
     }
   }
 
-  /// OpenDiffable's settings (`preservesSelection`, `preservesFocus`, `coalescesPendingApplies`,
-  /// `diffsOffMainActorAboveItemCount`, `traceHandler`), stored in the wrapped data source.
+  /// OpenDiffable's settings, stored in the wrapped ``DiffableDataSource``.
   extension TableViewDiffableDataSource: DiffableDataSourceSettings {
-    /// The wrapped ``DiffableDataSource``.
-    public var settingsStorage: any DiffableDataSourceSettingsStorage { core.core }
+    /// Whether the selection is captured by identifier before every apply and restored
+    /// after it. Default: true. See ``DiffableDataSource/preservesSelection``.
+    public var preservesSelection: Bool {
+      get { core.preservesSelection }
+      set { core.preservesSelection = newValue }
+    }
+
+    /// Whether the focused item is kept by identifier across applies, on hosts that have a
+    /// focus. Default: true. See ``DiffableDataSource/preservesFocus``.
+    public var preservesFocus: Bool {
+      get { core.preservesFocus }
+      set { core.preservesFocus = newValue }
+    }
+
+    /// Whether waiting full-snapshot applies are replaced by the newest. Default: false.
+    /// See ``DiffableDataSource/coalescesPendingApplies``.
+    public var coalescesPendingApplies: Bool {
+      get { core.coalescesPendingApplies }
+      set { core.coalescesPendingApplies = newValue }
+    }
+
+    /// Item count above which diffs run off the main actor. Default: nil.
+    /// See ``DiffableDataSource/diffsOffMainActorAboveItemCount``.
+    public var diffsOffMainActorAboveItemCount: Int? {
+      get { core.diffsOffMainActorAboveItemCount }
+      set { core.diffsOffMainActorAboveItemCount = newValue }
+    }
+
+    /// Receives a ``DiffableDataSourceApplyTrace`` after every apply; nil (the default) turns
+    /// tracing off. See ``DiffableDataSource/traceHandler``.
+    public var traceHandler: ((DiffableDataSourceApplyTrace) -> Void)? {
+      get { core.traceHandler }
+      set { core.traceHandler = newValue }
+    }
   }
 #endif

@@ -146,7 +146,10 @@ public final class DiffableDataSource<
   /// Records are kept for items seen on screen and pruned to the visible ones when they grow
   /// past four times that (O(v) amortized). The provider runs on the main actor, inside the
   /// apply: keep it cheap, and never apply from it — that stops the process with a
-  /// `OpenDiffable: apply…` message, as from a cell provider.
+  /// `OpenDiffable: apply…` message, as from a cell provider. It and the cell provider must only
+  /// read the model: under ``applyObserving(animatingDifferences:completion:_:)``, one that
+  /// changes what the content provider reads makes each apply cause the next, and after 16 in a
+  /// row ``OpenDiffableDiagnostics/warningHandler`` gets a warning naming it.
   public var contentProvider: ContentProvider? {
     didSet {
       _recordedContent.removeAll()
@@ -335,10 +338,11 @@ public final class DiffableDataSource<
     _current.indexOfSection(sectionIdentifier)
   }
 
-  /// Whether an apply is running or waiting (its completion has not run yet).
+  /// Whether an apply is running or waiting (its completion has not run yet). Tests read it as
+  /// OpenDiffableTesting's `hasPendingApplies`.
   ///
   /// - Complexity: O(1).
-  public var hasPendingApplies: Bool { _pendingHead < _pendingCompletions.count }
+  package var _hasPendingApplies: Bool { _pendingHead < _pendingCompletions.count }
 
   /// One entry per apply, in call order (ticket order): those before `_pendingHead` ran, the
   /// others wait.
@@ -355,18 +359,20 @@ public final class DiffableDataSource<
   var _applyCallDepth = 0
 
   // MARK: Answering the host (UIKit's data-source methods)
+  // Hosts ask through their DiffableListDataSourceConnection; the UIKit and AppKit adapters
+  // answer their views' data-source methods with these.
 
   /// The number of sections, as `numberOfSections(in:)` answers it.
   ///
   /// - Complexity: O(1).
-  public var numberOfSections: Int { _current.numberOfSections }
+  package var numberOfSections: Int { _current.numberOfSections }
 
   /// The number of items in the section at `section`, as
   /// `collectionView(_:numberOfItemsInSection:)` answers it.
   ///
   /// Stops the process when `section` is out of range (UIKit asserts too).
   /// - Complexity: O(1).
-  public func numberOfItems(inSection section: Int) -> Int {
+  package func numberOfItems(inSection section: Int) -> Int {
     guard let identifier = sectionIdentifier(for: section) else {
       _dataSourceMisuse(
         "numberOfItems(inSection:)", "section \(section) is out of range (\(numberOfSections) sections)",
@@ -380,7 +386,7 @@ public final class DiffableDataSource<
   ///
   /// Stops the process when there is no item at `indexPath` or the cell provider returns nil.
   /// - Complexity: O(1) plus the cell provider.
-  public func cell(forItemAt indexPath: IndexPath) -> Host.Cell {
+  package func cell(forItemAt indexPath: IndexPath) -> Host.Cell {
     guard let item = _current.itemIdentifier(for: indexPath) else {
       _dataSourceMisuse(
         "cell(forItemAt:)", "there is no item at index path \(indexPath) (\(numberOfSections) sections)",
@@ -389,7 +395,7 @@ public final class DiffableDataSource<
     _hostCallDepth += 1
     defer { _hostCallDepth -= 1 }
     _recordContent(of: item)
-    guard let cell = cellProvider(host, indexPath, item) else {
+    guard let cell = _running(.cellProvider, { cellProvider(host, indexPath, item) }) else {
       _dataSourceMisuse(
         "cell provider", "returned nil for index path \(indexPath) with item identifier \(_describe(item))",
         fix: "Always return a cell: dequeue or make one for every item, even one your store no longer knows")

@@ -147,32 +147,34 @@ public final class TableHostDiffableDataSource<
   /// The position of the section, or nil. O(1) average.
   public func index(for sectionIdentifier: SectionIdentifierType) -> Int? { core.index(for: sectionIdentifier) }
 
-  /// Whether an apply is running or waiting.
-  public var hasPendingApplies: Bool { core.hasPendingApplies }
+  /// Whether an apply is running or waiting (OpenDiffableTesting's `hasPendingApplies`).
+  package var _hasPendingApplies: Bool { core._hasPendingApplies }
 
   // MARK: What the table asks (UITableViewDataSource's questions)
+  // Table hosts ask through their DiffableListDataSourceConnection; UIKit's table adapter
+  // answers its table's data-source methods with these.
 
   /// The number of sections. O(1).
-  public var numberOfSections: Int { core.numberOfSections }
+  package var numberOfSections: Int { core.numberOfSections }
 
   /// The number of rows in the section at `section`; stops the process when out of range. O(1).
-  public func numberOfRows(inSection section: Int) -> Int { core.numberOfItems(inSection: section) }
+  package func numberOfRows(inSection section: Int) -> Int { core.numberOfItems(inSection: section) }
 
   /// The cell for the row at `indexPath`, from the cell provider; stops the process when there
   /// is no row there or the provider returns nil. O(1) plus the provider.
-  public func cell(forRowAt indexPath: IndexPath) -> Host.Cell { core.cell(forItemAt: indexPath) }
+  package func cell(forRowAt indexPath: IndexPath) -> Host.Cell { core.cell(forItemAt: indexPath) }
 
   /// The header title of the section at `section`, or nil. O(1) plus the provider.
-  public func titleForHeader(inSection section: Int) -> String? { core._titleForHeader(inSection: section) }
+  package func titleForHeader(inSection section: Int) -> String? { core._titleForHeader(inSection: section) }
 
   /// The footer title of the section at `section`, or nil. O(1) plus the provider.
-  public func titleForFooter(inSection section: Int) -> String? { core._titleForFooter(inSection: section) }
+  package func titleForFooter(inSection section: Int) -> String? { core._titleForFooter(inSection: section) }
 
   /// Whether the row at `indexPath` can be moved: `reorderingHandlers.canReorderItem`. O(1).
-  public func canMoveRow(at indexPath: IndexPath) -> Bool { core.canMoveItem(at: indexPath) }
+  package func canMoveRow(at indexPath: IndexPath) -> Bool { core.canMoveItem(at: indexPath) }
 
-  /// Commits a move the table already shows; see ``DiffableDataSource/moveItem(at:to:)``.
-  public func moveRow(at sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+  /// Commits a move the table already shows; see `DiffableDataSource.moveItem(at:to:)`.
+  package func moveRow(at sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
     core.moveItem(at: sourceIndexPath, to: destinationIndexPath)
   }
 }
@@ -222,9 +224,40 @@ final class _TableHostAdapter<Table: DiffableTableHost>: DiffableListHost {
   }
 }
 
-/// OpenDiffable's settings (`preservesSelection`, `preservesFocus`, `coalescesPendingApplies`,
-/// `diffsOffMainActorAboveItemCount`, `traceHandler`), stored in the wrapped data source.
+/// OpenDiffable's settings, stored in the wrapped ``DiffableDataSource``.
 extension TableHostDiffableDataSource: DiffableDataSourceSettings {
-  /// The wrapped ``DiffableDataSource``.
-  public var settingsStorage: any DiffableDataSourceSettingsStorage { core }
+  /// Whether the selection is captured by identifier before every apply and restored
+  /// after it. Default: true. See ``DiffableDataSource/preservesSelection``.
+  public var preservesSelection: Bool {
+    get { core.preservesSelection }
+    set { core.preservesSelection = newValue }
+  }
+
+  /// Whether the focused item is kept by identifier across applies, on hosts that have a
+  /// focus. Default: true. See ``DiffableDataSource/preservesFocus``.
+  public var preservesFocus: Bool {
+    get { core.preservesFocus }
+    set { core.preservesFocus = newValue }
+  }
+
+  /// Whether waiting full-snapshot applies are replaced by the newest. Default: false.
+  /// See ``DiffableDataSource/coalescesPendingApplies``.
+  public var coalescesPendingApplies: Bool {
+    get { core.coalescesPendingApplies }
+    set { core.coalescesPendingApplies = newValue }
+  }
+
+  /// Item count above which diffs run off the main actor. Default: nil.
+  /// See ``DiffableDataSource/diffsOffMainActorAboveItemCount``.
+  public var diffsOffMainActorAboveItemCount: Int? {
+    get { core.diffsOffMainActorAboveItemCount }
+    set { core.diffsOffMainActorAboveItemCount = newValue }
+  }
+
+  /// Receives a ``DiffableDataSourceApplyTrace`` after every apply; nil (the default) turns
+  /// tracing off. See ``DiffableDataSource/traceHandler``.
+  public var traceHandler: ((DiffableDataSourceApplyTrace) -> Void)? {
+    get { core.traceHandler }
+    set { core.traceHandler = newValue }
+  }
 }

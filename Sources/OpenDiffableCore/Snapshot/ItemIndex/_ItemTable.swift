@@ -285,9 +285,8 @@ struct _ItemTable<Key: Hashable> {
   /// in the direction they move — ascending when they move to lower offsets, descending when
   /// they move to higher ones: a key already visited holds its new location, which is never the
   /// old location of a key not yet visited, and keys not yet visited hold distinct old
-  /// locations. (Visiting keys that move up in ascending order gave a key not equal to itself
-  /// the entry of the key before it, which had just taken that location: the fuzz target found
-  /// it.) A key whose hash changed while stored is not found: the caller repairs the table.
+  /// locations. (Visited the other way, a key not equal to itself could take the entry of the key
+  /// before it.) A key whose hash changed while stored is not found: the caller repairs the table.
   @inlinable mutating func _relocate(
     _ keys: [Key], from start: Int, slot: Int, descending: Bool, oldOffset: (Int) -> Int
   ) -> Int? {

@@ -3,7 +3,7 @@ import Foundation
 /// What a host that pulls its data asks its data source: the shape of the list and the cells.
 ///
 /// The equivalent of UIKit's `UICollectionViewDataSource`, for hosts that are not UIKit or
-/// AppKit views. A data source hands one to its host once, through
+/// AppKit views, and the one way a host asks: a data source hands one to its host once, through
 /// ``DiffableListHost/attachDataSource(_:)``. It holds the data source weakly: once the data
 /// source is gone it reports an empty list.
 ///
@@ -88,7 +88,19 @@ extension DiffableListDataSourceConnection {
   }
 
   /// Tells the data source that the user moved an item and the host already shows the move
-  /// (UIKit's `collectionView(_:moveItemAt:to:)`); see ``DiffableDataSource/moveItem(at:to:)``.
+  /// (UIKit's `collectionView(_:moveItemAt:to:)`): the data source builds a
+  /// ``DiffableDataSourceTransaction``, calls the reordering handlers' `willReorder`, makes the
+  /// moved order its snapshot without calling the host, then calls `didReorder`.
+  ///
+  /// `destinationIndexPath` is the item's position after the move, as UIKit reports it. From a
+  /// section applied as an outline the item leaves with its descendants; into an outline it goes
+  /// next to the row it was dropped before, at that row's level. When an outline's visible rows
+  /// then differ from what the host shows, the data source applies the outline before
+  /// `didReorder`.
+  ///
+  /// Stops the process when there is no item at `sourceIndexPath`, the destination is out of
+  /// range, or it is called from inside an apply.
+  /// - Complexity: O(n) for n items, plus the outline applies.
   public func moveItem(at sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
     source?._moveItem(at: sourceIndexPath, to: destinationIndexPath)
   }

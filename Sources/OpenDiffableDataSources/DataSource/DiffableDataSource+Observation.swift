@@ -10,83 +10,41 @@ import OpenDiffableCore
 #if canImport(Observation)
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
   extension DiffableDataSource {
-    /// Applies the snapshot `makeSnapshot` returns, then applies it again whenever an observable
-    /// property it read changes: the list follows an `@Observable` model with no `apply` calls
-    /// of your own.
+    /// Applies the snapshot `makeSnapshot` returns, then again whenever an observable property it
+    /// read changes: the list follows an `@Observable` model with no `apply` calls of your own.
     ///
     /// ```swift
-    /// @Observable final class Inbox { var messages: [Message] = [] }
-    ///
-    /// dataSource.contentProvider = { id in inbox.message(id) }   // optional: content follows too
     /// dataSource.applyObserving { [inbox] in
-    ///   DiffableDataSourceSnapshot {
-    ///     SnapshotSection(Section.main, items: inbox.messages.map(\.id))
-    ///   }
+    ///   DiffableDataSourceSnapshot { SnapshotSection(Section.main, items: inbox.messages.map(\.id)) }
     /// }
-    /// inbox.messages.append(message)   // the list shows it on the next turn of the main actor
     /// ```
     ///
-    /// How it runs:
-    /// - `makeSnapshot` runs at once, inside `withObservationTracking`, and its snapshot is
-    ///   applied as ``apply(_:animatingDifferences:completion:)`` would (the first apply of a data
-    ///   source reloads).
-    /// - A change to any observable property it read schedules one apply for the next turn of
-    ///   the main actor; every change made before then (in the same turn or on other threads)
-    ///   is part of that one apply: it calls `makeSnapshot` again, tracking what it reads anew.
-    ///   An apply is never made from inside the change, nor inside another apply: it joins the
-    ///   data source's apply queue, in call order with the applies you make yourself. While an
-    ///   observed apply still waits in the queue (its diff runs off the main actor, see
-    ///   ``diffsOffMainActorAboveItemCount``), a newer change replaces its snapshot instead of
-    ///   queueing another.
-    /// - With ``contentProvider`` set, the content of the items on screen is observed too: when
-    ///   the data source reads `contentProvider(item)` for a visible item (to compare it after an
-    ///   apply, or when the host makes the item's cell), it tracks what the provider read. A
-    ///   change there makes an apply of the last snapshot (`makeSnapshot` runs again only when
-    ///   what it read changed), and that apply reconfigures the visible items whose content
-    ///   changed, as every apply does with a content provider — one mechanism, no special case.
-    ///   Each item is tracked by one observation at a time, renewed once it fired: what its
-    ///   provider read stays observed after the item left the screen (a change then costs one
-    ///   apply that finds nothing to reconfigure). A provider set while observing is tracked
-    ///   from its first call (the next apply, or the next cell made).
-    /// - `completion` runs after each observed apply finished, with the rules of
-    ///   ``apply(_:animatingDifferences:completion:)``: exactly once per apply, on the main actor,
-    ///   in call order with every other apply.
+    /// The first snapshot is applied at once; the changes of one main-actor turn make one apply on
+    /// the next turn, queued in call order with your own applies (yours shows until the model
+    /// changes again). With ``contentProvider`` set, the visible items' content is observed too.
+    /// Observation reports a change before it is stored, so once it reported one made on another
+    /// thread, the data source also reads the model again after each observed apply, on the next
+    /// turn and then after 1, 2, 4 … 1,024 ms: a write that takes less than two seconds is shown
+    /// at the first read after it finished.
     ///
-    /// One observed apply at a time: calling this again cancels the previous observation (its
-    /// handle's ``DiffableDataSourceObservation/isActive`` becomes false; its applies already
-    /// queued still run, a change it saw but had not applied yet is dropped) and starts the new
-    /// one. An `apply` of your own while observing is allowed and runs in call order with the
-    /// observed applies: the list shows your snapshot until the observation applies again, for
-    /// the next change it sees — or for one it saw before your apply and had not applied yet,
-    /// whose apply comes after yours. So expanding an outline, an interactive reorder or a
-    /// one-off reload keep working, and the list returns to the model at its next change;
-    /// cancel first to take the list over for good.
+    /// `makeSnapshot`, the cell provider and the content provider must only read the model.
+    /// Applying, or calling this method, from `makeSnapshot` or from inside an apply stops the
+    /// process. A provider that changes what `makeSnapshot` or the content provider reads makes
+    /// each apply cause the next: after 16 in a row, ``OpenDiffableDiagnostics/warningHandler``
+    /// gets a warning naming it.
     ///
-    /// The observation ends when the returned handle's ``DiffableDataSourceObservation/cancel()``
-    /// is called, when this method is called again, or when the data source is released: the
-    /// data source holds `makeSnapshot` and the observation state, and nothing it registers
-    /// with the observed objects holds the data source (weak references), so releasing it ends
-    /// everything; dropping the handle does not. `makeSnapshot` is held until then: capture the
-    /// model, not an object that holds the data source (or capture that one weakly), or they
-    /// keep each other alive.
-    ///
-    /// `makeSnapshot` runs on the main actor and must only build a snapshot: it must not change
-    /// what it reads (each change would apply again, turn after turn), and applying from it, as
-    /// calling this method from inside an apply (a cell provider, the host's batch update, a
-    /// selection callback), stops the process with an `OpenDiffable: applyObserving…` message.
-    ///
-    /// Available where Swift Observation is (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1,
-    /// and Linux); on older systems, apply yourself when your model changes.
+    /// The observation ends when you cancel the returned handle, call this method again, or
+    /// release the data source; until then the data source keeps `makeSnapshot`, so capture the
+    /// model, not an object that holds the data source.
     ///
     /// - Parameters:
     ///   - animatingDifferences: whether the host animates each batch (the diff is made either way).
     ///   - completion: called after each observed apply finished, on the main actor, in call order.
     ///   - makeSnapshot: builds the snapshot to show from your observable model.
-    /// - Returns: the handle that cancels the observation. The observation does not need it to
-    ///   stay alive.
-    /// - Complexity: per observed change, one call of `makeSnapshot` plus one apply (O(n) for the
-    ///   diff); with a content provider, O(v) per apply for v visible items, plus one observation
-    ///   registered per visible item whose observation fired.
+    /// - Returns: the handle that cancels the observation; dropping it does not.
+    /// - Complexity: per turn with changes, one call of `makeSnapshot` plus one apply (O(n) for the
+    ///   diff, O(v) for v visible items with a content provider); per read after a change from
+    ///   another thread, one call of `makeSnapshot` plus O(v).
     @discardableResult
     public func applyObserving(
       animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
@@ -136,8 +94,9 @@ import OpenDiffableCore
     public var isActive: Bool { _isActive() }
 
     /// Whether an observed change is waiting for its apply (made on the next turn of the main
-    /// actor). With ``DiffableDataSource/hasPendingApplies``, tells a test when the list
-    /// settled: neither is true.
+    /// actor). With OpenDiffableTesting's `hasPendingApplies`, tells a test when the list
+    /// settled: neither is true. (A write on another thread whose store has not landed yet is
+    /// not counted: the reads after each apply find it.)
     ///
     /// - Complexity: O(1).
     public var hasPendingChanges: Bool { _hasPendingChanges() }
@@ -155,13 +114,43 @@ import OpenDiffableCore
 
 // MARK: - The machinery (no Observation types: the entry point above passes `track`)
 
+/// A provider the data source runs while observing, named in the warning about endless applies.
+enum _ObservedProvider: Sendable {
+  case cellProvider, contentProvider
+
+  var name: String {
+    switch self {
+    case .cellProvider: "cell provider"
+    case .contentProvider: "content provider"
+    }
+  }
+}
+
+/// How many observed applies in a row, each caused only by a provider's change made during the
+/// previous one, make the warning that the providers keep the list from settling.
+let _providerLoopWarningThreshold = 16
+
+/// The pauses of the confirming checks after a turn that may have read a change before its
+/// store (nanoseconds; 0 is the next turn): 0, then 1 ms doubling to 1,024 ms, about two
+/// seconds in all.
+let _confirmationPauses: [UInt64] = [0] + (0...10).map { 1_000_000 << UInt64($0) }
+
 /// What the registrations of one observed apply share: whether a change was seen whose apply
-/// is not made yet (the task that makes it is scheduled). Changes can happen on any thread, so
-/// this and each registration's liveness are guarded by `lock`.
+/// is not made yet (the task that makes it is scheduled), and what caused the changes seen
+/// since the last turn. Changes can happen on any thread, so this and each registration's
+/// liveness are guarded by `lock`.
 final class _ObservationSignal: @unchecked Sendable {
   let lock = NSLock()
   /// Guarded by `lock`.
   var _isScheduled = false
+  /// Whether a registration ever fired off the main thread. Guarded by `lock`.
+  var _sawChangeOffMain = false
+  /// The provider the main actor is running, if any. Guarded by `lock`.
+  var _runningProvider: _ObservedProvider?
+  /// Since the last turn: whether a change came from outside the providers (the app, another
+  /// thread), and the provider that made one on the main thread. Guarded by `lock`.
+  var _changedOutsideProviders = false
+  var _changedByProvider: _ObservedProvider?
 
   /// `body` with `lock` held. (`NSLocking.withLock` is newer than the library's deployment
   /// targets on Apple platforms.)
@@ -173,25 +162,63 @@ final class _ObservationSignal: @unchecked Sendable {
 
   var isScheduled: Bool { locked { _isScheduled } }
 
-  /// Marks the turn's apply as made (the task started).
-  func clear() { locked { _isScheduled = false } }
+  /// Sets the provider the main actor runs; returns the previous one.
+  func setRunningProvider(_ provider: _ObservedProvider?) -> _ObservedProvider? {
+    locked {
+      defer { _runningProvider = provider }
+      return _runningProvider
+    }
+  }
+
+  /// Starts the turn's apply (the task started): returns what caused it and whether a change
+  /// was ever reported off the main thread, and clears the turn's state.
+  func takeTurn() -> (byProviderOnly: _ObservedProvider?, sawChangeOffMain: Bool) {
+    locked {
+      defer {
+        _isScheduled = false
+        _changedOutsideProviders = false
+        _changedByProvider = nil
+      }
+      return (_changedOutsideProviders ? nil : _changedByProvider, _sawChangeOffMain)
+    }
+  }
 }
 
-/// One `withObservationTracking` registration: live until its `onChange` ran.
+/// One `withObservationTracking` registration: live until its `onChange` ran or it was
+/// retired (replaced by a newer registration while still installed: its `onChange` then does
+/// nothing).
 final class _ObservationScope: @unchecked Sendable {
   let signal: _ObservationSignal
   /// Guarded by `signal.lock`.
   var _isLive = true
+  var _isRetired = false
 
   init(_ signal: _ObservationSignal) { self.signal = signal }
 
   var isLive: Bool { signal.locked { _isLive } }
 
-  /// Records that the registration fired; returns whether the apply of this change still has to
-  /// be scheduled (no change was seen since the last one was made).
-  func fire() -> Bool {
+  func retire() {
     signal.locked {
       _isLive = false
+      _isRetired = true
+    }
+  }
+
+  /// Records that the registration fired, and what made the change; returns whether the apply
+  /// of this change still has to be scheduled (no change was seen since the last one was made).
+  func fire() -> Bool {
+    let onMainThread = _isMainThread()
+    return signal.locked {
+      _isLive = false
+      if _isRetired { return false }
+      if !onMainThread {
+        signal._sawChangeOffMain = true
+        signal._changedOutsideProviders = true
+      } else if let provider = signal._runningProvider {
+        signal._changedByProvider = provider
+      } else {
+        signal._changedOutsideProviders = true
+      }
       if signal._isScheduled { return false }
       signal._isScheduled = true
       return true
@@ -244,6 +271,12 @@ final class _ObservedApplyState<SectionIdentifierType: Hashable, ItemIdentifierT
   var contentScopes = _HashPinnedDictionary<ItemIdentifierType, _ObservationScope>()
   /// How many content registrations were live after the last pruning of `contentScopes`.
   var contentScopesAfterPruning = 0
+  /// The confirming checks after the last turn (see `_startConfirming`), while they run.
+  var confirming: Task<Void, Never>?
+  /// How many observed applies in a row were caused only by providers' changes.
+  var appliesCausedByProviders = 0
+  /// Whether the warning about providers that keep the list from settling was sent.
+  var warnedAboutProviders = false
 
   init(
     token: Int, operation: String, mode: _ApplyJob<SectionIdentifierType, ItemIdentifierType>.Mode,
@@ -286,6 +319,7 @@ extension DiffableDataSource: _ObservedApplyTarget {
     track: @escaping _ObservedApply.Track
   ) -> _ObservedApply {
     _checkCanApply(operation)
+    _observed?.confirming?.cancel()
     _observationCount += 1
     let state = _ObservedApply(
       token: _observationCount, operation: operation, mode: mode, completion: completion,
@@ -297,12 +331,14 @@ extension DiffableDataSource: _ObservedApplyTarget {
 
   /// Ends the observation `token` if it is the current one.
   func _stopObserving(token: Int) {
-    guard _observed?.token == token else { return }
+    guard let state = _observed, state.token == token else { return }
+    state.confirming?.cancel()
     _observed = nil
   }
 
   /// Calls `makeSnapshot` inside a new registration, which replaces the previous one.
   func _makeObservedSnapshot(_ state: _ObservedApply) -> Snapshot {
+    state.snapshotScope.retire()
     let scope = _ObservationScope(state.signal)
     var snapshot = Snapshot()
     _isMakingObservedSnapshot = true
@@ -337,12 +373,101 @@ extension DiffableDataSource: _ObservedApplyTarget {
   /// The turn after changes: one apply for all of them.
   func _observedTurn(token: Int) {
     guard let state = _observed, state.token == token else { return }
-    state.signal.clear()
+    let cause = state.signal.takeTurn()
+    _countAppliesCausedByProviders(state, cause.byProviderOnly)
     // Only content changed: the last snapshot again (its apply compares the visible content).
     let snapshot = state.snapshotScope.isLive ? state.lastSnapshot : _makeObservedSnapshot(state)
     // `makeSnapshot` may have cancelled or replaced the observation.
     guard _observed === state else { return }
     _applyObserved(state, snapshot: snapshot)
+    if cause.sawChangeOffMain { _startConfirming(state) }
+  }
+
+  /// Counts the observed applies in a row caused only by a provider's change (made inside the
+  /// previous apply, or when the host made a cell); warns once when they reach
+  /// `_providerLoopWarningThreshold`: such providers keep the list from ever settling.
+  func _countAppliesCausedByProviders(_ state: _ObservedApply, _ provider: _ObservedProvider?) {
+    guard let provider else {
+      state.appliesCausedByProviders = 0
+      return
+    }
+    state.appliesCausedByProviders += 1
+    guard state.appliesCausedByProviders >= _providerLoopWarningThreshold, !state.warnedAboutProviders else { return }
+    state.warnedAboutProviders = true
+    OpenDiffableDiagnostics.warningHandler(
+      "OpenDiffable: \(state.operation): \(_providerLoopWarningThreshold) applies in a row were each caused by the "
+        + "\(provider.name) changing what the content provider or the snapshot closure reads (identifiers "
+        + "\(SectionIdentifierType.self), \(ItemIdentifierType.self)): each apply makes the next one, so the list "
+        + "never settles. Providers must only read the model: change it elsewhere (warned once)")
+  }
+
+  /// Runs `body`, a call of `provider`, telling the observation's registrations that a change
+  /// they see now is that provider's. O(1) plus `body`.
+  func _running<T>(_ provider: _ObservedProvider, _ body: () -> T) -> T {
+    guard let signal = _observed?.signal else { return body() }
+    let previous = signal.setRunningProvider(provider)
+    defer { _ = signal.setRunningProvider(previous) }
+    return body()
+  }
+
+  /// Starts the confirming checks after a turn, replacing those of the previous turn: a change
+  /// reported from another thread is reported before it is stored, so the turn may have read
+  /// the old value (and registered anew, with nothing left to report the store). The model is
+  /// read again after each of `_confirmationPauses`, until a check finds a change (which
+  /// applies it and starts over) or the pauses run out.
+  func _startConfirming(_ state: _ObservedApply) {
+    state.confirming?.cancel()
+    let token = state.token
+    state.confirming = Task { @MainActor [weak self] in
+      for pause in _confirmationPauses {
+        if pause == 0 { await Task.yield() } else { try? await Task.sleep(nanoseconds: pause) }
+        guard !Task.isCancelled, let self, self._confirmObserved(token: token) else { return }
+      }
+    }
+  }
+
+  /// One confirming check: calls `makeSnapshot` (untracked: the turn's registration stays) and
+  /// compares the visible items' content with what their cells show; applies what differs.
+  /// Returns whether to keep checking.
+  func _confirmObserved(token: Int) -> Bool {
+    guard let state = _observed, state.token == token else { return false }
+    // A change is waiting for its turn, which reads the model anew and confirms again.
+    if state.signal.isScheduled { return false }
+    _isMakingObservedSnapshot = true
+    let fresh = state.makeSnapshot()
+    _isMakingObservedSnapshot = false
+    guard _observed === state, !state.signal.isScheduled else { return false }
+    if fresh != state.lastSnapshot {
+      // Read it again tracked: what it reads may have changed with the value.
+      let snapshot = _makeObservedSnapshot(state)
+      guard _observed === state else { return false }
+      _applyObserved(state, snapshot: snapshot)
+    } else if _visibleContentChanged(state) {
+      _applyObserved(state, snapshot: state.lastSnapshot)
+    } else {
+      return true
+    }
+    _startConfirming(state)
+    return false
+  }
+
+  /// Whether a visible item's content differs from what its cell shows; retires the
+  /// registrations of those that do, so that the apply that shows them tracks them anew.
+  /// False while applies wait (they compare the content themselves). O(v) for v visible items.
+  func _visibleContentChanged(_ state: _ObservedApply) -> Bool {
+    guard let contentProvider, _queue.isEmpty, _offMainJob == nil else { return false }
+    _hostCallDepth += 1
+    defer { _hostCallDepth -= 1 }
+    var changed = false
+    for path in host.indexPathsForVisibleItems {
+      guard let item = _current.itemIdentifier(for: path) else { continue }
+      let key = _HashPinnedKey(item)
+      guard let recorded = _recordedContent[key] else { continue }
+      if _contentEqual(recorded, _running(.contentProvider) { contentProvider(item) }) { continue }
+      changed = true
+      state.contentScopes[key]?.retire()
+    }
+    return changed
   }
 
   /// `contentProvider(item)`, tracked when an observed apply runs and the item's previous
@@ -350,10 +475,14 @@ extension DiffableDataSource: _ObservedApplyTarget {
   func _observedContent(of item: ItemIdentifierType, _ contentProvider: ContentProvider) -> any Equatable {
     guard let state = _observed else { return contentProvider(item) }
     let key = _HashPinnedKey(item)
-    if let scope = state.contentScopes[key], scope.isLive { return contentProvider(item) }
+    if let scope = state.contentScopes[key], scope.isLive {
+      return _running(.contentProvider) { contentProvider(item) }
+    }
     let scope = _ObservationScope(state.signal)
     var content: (any Equatable)?
-    state.track({ content = contentProvider(item) }, _observationChangeHandler(scope, token: state.token))
+    _running(.contentProvider) {
+      state.track({ content = contentProvider(item) }, _observationChangeHandler(scope, token: state.token))
+    }
     state.contentScopes[key] = scope
     return content!
   }

@@ -7,7 +7,7 @@ extension DiffableDataSource {
   /// item; false when it is not set or there is no item there.
   ///
   /// - Complexity: O(1) plus the handler.
-  public func canMoveItem(at indexPath: IndexPath) -> Bool {
+  package func canMoveItem(at indexPath: IndexPath) -> Bool {
     guard let canReorder = reorderingHandlers.canReorderItem, let item = itemIdentifier(for: indexPath) else {
       return false
     }
@@ -36,7 +36,7 @@ extension DiffableDataSource {
   /// range, or it is called from inside an apply.
   /// - Complexity: O(n) expected for the transaction's flattened difference, n items, plus the
   ///   outline applies.
-  public func moveItem(at sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+  package func moveItem(at sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
     let operation = "moveItem(at:to:)"
     if _hostCallDepth > 0 {
       _dataSourceMisuse(

@@ -328,4 +328,21 @@ struct ContractBreakingIdentifierTests {
     #expect(!DiffableDataSourceSnapshot<Int, String>._defersIndex)
     #expect(!DiffableDataSourceSnapshot<Int, Wrapped>._defersIndex)
   }
+
+  /// The non-stopping paths keep their promise for a section changed while stored: they throw
+  /// `.sectionNotFound`, where `appendItems` stops naming the change.
+  @Test func nonStoppingAppendsThrowForASectionChangedWhileStored() async {
+    await #expect(processExitsWith: .success) {
+      let a = Wrapped(7_330_001)
+      let b = Wrapped(7_330_002)
+      var snapshot = DiffableDataSourceSnapshot<Wrapped, Int>()
+      snapshot.appendSections([a, b])
+      b.cell.value = 7_330_005
+      var kinds: [DiffableDataSourceSnapshotError.Kind] = []
+      do { try snapshot.checkAppendingItems([7], toSection: b) } catch let error as DiffableDataSourceSnapshotError { kinds.append(error.kind) } catch {}
+      do { try snapshot.appendItemsDroppingDuplicates([7], toSection: b) } catch let error as DiffableDataSourceSnapshotError { kinds.append(error.kind) } catch {}
+      precondition(kinds == [.sectionNotFound, .sectionNotFound], "\(kinds)")
+      precondition(snapshot.numberOfItems == 0)
+    }
+  }
 }

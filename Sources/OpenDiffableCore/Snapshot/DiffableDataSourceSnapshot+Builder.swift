@@ -223,7 +223,9 @@ extension DiffableDataSourceSnapshot {
     let slot: Int
     switch _appendTarget(section, identifiers: identifiers, operation: Self._appendOperation) {
     case .success(let target): slot = target
-    case .failure(let error): _stop(error)
+    case .failure(let error):
+      _ = _sectionNotFound([section], operation: Self._appendOperation)
+      _stop(error)
     }
     if _deferAppend(identifiers, slot: slot, builderSection: section) { return }
     _appendItemsEagerly(identifiers, slot: slot, operation: Self._builderAppendOperation(section))

@@ -23,7 +23,10 @@ extension DiffableDataSourceSnapshot {
     let slot: Int
     switch _appendTarget(sectionIdentifier, identifiers: identifiers, operation: operation) {
     case .success(let target): slot = target
-    case .failure(let error): _stop(error)
+    case .failure(let error):
+      // A section that is there but changed while stored stops naming that change.
+      if let sectionIdentifier { _ = _sectionNotFound([sectionIdentifier], operation: operation) }
+      _stop(error)
     }
     guard !identifiers.isEmpty else { return }
     if _deferAppend(identifiers, slot: slot) { return }
@@ -159,7 +162,7 @@ extension DiffableDataSourceSnapshot {
   ) -> Result<Int, DiffableDataSourceSnapshotError> {
     if let sectionIdentifier {
       guard let slot = _slotBySection[sectionIdentifier] else {
-        return .failure(_sectionNotFound([sectionIdentifier], operation: operation))
+        return .failure(.init(kind: .sectionNotFound, operation: operation, identifiers: [sectionIdentifier]))
       }
       return .success(slot)
     }

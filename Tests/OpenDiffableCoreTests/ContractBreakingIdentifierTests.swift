@@ -338,9 +338,18 @@ struct ContractBreakingIdentifierTests {
       var snapshot = DiffableDataSourceSnapshot<Wrapped, Int>()
       snapshot.appendSections([a, b])
       b.cell.value = 7_330_005
-      var kinds: [DiffableDataSourceSnapshotError.Kind] = []
-      do { try snapshot.checkAppendingItems([7], toSection: b) } catch let error as DiffableDataSourceSnapshotError { kinds.append(error.kind) } catch {}
-      do { try snapshot.appendItemsDroppingDuplicates([7], toSection: b) } catch let error as DiffableDataSourceSnapshotError { kinds.append(error.kind) } catch {}
+      func kind(of call: () throws(DiffableDataSourceSnapshotError) -> Void) -> DiffableDataSourceSnapshotError.Kind? {
+        do {
+          try call()
+          return nil
+        } catch { return error.kind }
+      }
+      let kinds = [
+        kind { () throws(DiffableDataSourceSnapshotError) in try snapshot.checkAppendingItems([7], toSection: b) },
+        kind { () throws(DiffableDataSourceSnapshotError) in
+          _ = try snapshot.appendItemsDroppingDuplicates([7], toSection: b)
+        },
+      ]
       precondition(kinds == [.sectionNotFound, .sectionNotFound], "\(kinds)")
       precondition(snapshot.numberOfItems == 0)
     }

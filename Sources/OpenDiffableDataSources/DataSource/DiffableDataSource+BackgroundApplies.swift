@@ -143,6 +143,16 @@ final class _BackgroundApplies<SectionIdentifierType: Hashable, ItemIdentifierTy
     if outstanding == 0 { newest = nil }
   }
 
+  /// `TypeName(2 sections, 5 items)` for what the list shows: what the platform data sources'
+  /// non-isolated `description()` says, from any thread. O(1).
+  func describe(_ type: Any.Type) -> String {
+    lock.lock()
+    let snapshot = shown.snapshot
+    lock.unlock()
+    let (sections, items) = (snapshot.numberOfSections, snapshot.numberOfItems)
+    return "\(type)(\(sections) section\(sections == 1 ? "" : "s"), \(items) item\(items == 1 ? "" : "s"))"
+  }
+
   /// The newest state: what the outstanding background applies lead to, or what the list shows.
   func latest() -> (snapshot: Snapshot, outlines: Outlines) {
     lock.lock()

@@ -229,12 +229,9 @@ public final class DiffableDataSource<
   // MARK: State
 
   /// What the host shows (or, inside a batch, is about to show). No reload marks.
-  var _current = Snapshot() {
-    didSet { _summary.record(_current) }
-  }
-  /// The counts of `_current`, readable from any thread (for `description`).
-  nonisolated let _summary = _SnapshotSummary()
-  /// Applies made off the main thread, and the state they lead to (see `_submit`).
+  var _current = Snapshot()
+  /// What the host shows, readable from any thread (for `description()` and `snapshot()` off the
+  /// main thread), and the applies made off the main thread (see `_submit`).
   nonisolated let _backgroundApplies = _BackgroundApplies<SectionIdentifierType, ItemIdentifierType>()
   /// Section snapshots applied with `apply(_:to:…)`, by section, while still true of `_current`.
   /// (A ``_HashPinnedDictionary``, as `_recordedContent` is: section identifiers whose `==`

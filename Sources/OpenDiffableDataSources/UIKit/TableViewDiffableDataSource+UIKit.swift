@@ -146,7 +146,7 @@
     /// (`public func description() -> String`); the `description` property is `NSObject`'s.
     /// O(1), from any thread.
     nonisolated public func description() -> String {
-      core.core._summary.describe(type(of: self))
+      core.core._backgroundApplies.describe(type(of: self))
     }
 
     // MARK: UITableViewDataSource

@@ -28,7 +28,7 @@ struct _OrderedIdentifierSet<Element: Hashable> {
 
   /// Makes room for `extra` more elements without rehashing. O(count) when it grows.
   @inlinable mutating func reserveCapacity(adding extra: Int) {
-    members._members.reserveCapacity(elements.count + extra)
+    members.reserveCapacity(elements.count + extra)
     _reserve(&elements, adding: extra)
   }
 

@@ -140,24 +140,40 @@ extension _HashPinnedDictionary: Sendable where Base: Sendable, Value: Sendable 
 
 /// A `Set` of identifiers kept safe as ``_HashPinnedDictionary`` keeps its keys: it never stops
 /// the process inside the standard library, whatever the identifiers' `==` and `hash(into:)` do.
-/// O(1) average per operation.
+/// Types that cannot break the contract (equality of their bits, ``_IdentifierTraits/hashesFromBits``,
+/// and `String`) are kept in a plain `Set`, without the pinned hash and the second probe. O(1)
+/// average per operation.
 @usableFromInline
 package struct _HashPinnedSet<Base: Hashable> {
   @usableFromInline var _members = _HashPinnedDictionary<Base, Void>()
+  @usableFromInline var _plain = Set<Base>()
+
+  /// Whether `Base` is kept in `_plain`. Folds away where specialized.
+  @inlinable static var _isPlain: Bool { _IdentifierTraits<Base>.hashesFromBits || Base.self == String.self }
 
   @inlinable package init() {}
 
-  @inlinable package init(minimumCapacity: Int) { _members.reserveCapacity(minimumCapacity) }
+  @inlinable package init(minimumCapacity: Int) {
+    if Self._isPlain { _plain.reserveCapacity(minimumCapacity) } else { _members.reserveCapacity(minimumCapacity) }
+  }
 
-  @inlinable package var count: Int { _members.count }
+  @inlinable package var count: Int { Self._isPlain ? _plain.count : _members.count }
+
+  /// Makes room for `minimumCapacity` members.
+  @inlinable package mutating func reserveCapacity(_ minimumCapacity: Int) {
+    if Self._isPlain { _plain.reserveCapacity(minimumCapacity) } else { _members.reserveCapacity(minimumCapacity) }
+  }
 
   /// Whether a member equals `member` (looked up by its hash now).
-  @inlinable package func contains(_ member: Base) -> Bool { _members[_HashPinnedKey(member)] != nil }
+  @inlinable package func contains(_ member: Base) -> Bool {
+    Self._isPlain ? _plain.contains(member) : _members[_HashPinnedKey(member)] != nil
+  }
 
   /// Adds `member` unless a member equals it; returns whether it was added.
   @inlinable
   @discardableResult
   package mutating func insert(_ member: Base) -> Bool {
+    if Self._isPlain { return _plain.insert(member).inserted }
     let key = _HashPinnedKey(member)
     guard _members[key] == nil else { return false }
     _members.updateValue((), forKey: key)

@@ -42,7 +42,9 @@ let package = Package(
   targets: [
     // Atomics: the deferred item index is published once and read lock-free (an acquire load)
     // by every lookup; the standard library's Synchronization needs newer Apple OS versions.
-    .target(name: "OpenDiffableCore", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
+    .target(
+      name: "OpenDiffableCore", dependencies: [.product(name: "Atomics", package: "swift-atomics")],
+      exclude: ["Snapshot/ItemIndex/README.md"]),
     .target(name: "OpenDiffableDataSources", dependencies: ["OpenDiffableCore"]),
     .target(name: "OpenDiffable", dependencies: ["OpenDiffableCore", "OpenDiffableDataSources"]),
     .target(name: "OpenDiffableTesting", dependencies: ["OpenDiffable"]),

@@ -45,7 +45,7 @@ let package = Package(
   targets: [
     .target(
       name: "OpenDiffableCore", dependencies: [.product(name: "Atomics", package: "swift-atomics")],
-      swiftSettings: appleFoundation),
+      exclude: ["Snapshot/ItemIndex/README.md"], swiftSettings: appleFoundation),
     // UIKit's batch-update rules (the main package's BatchUpdateSimulator, compiled on its own
     // so that the stand-in views can use it without depending on the data sources).
     .target(name: "BatchUpdateRules", dependencies: ["OpenDiffableCore"]),

@@ -14,6 +14,7 @@ let package = Package(
   targets: [
     .target(
       name: "OpenDiffableCore", dependencies: [.product(name: "Atomics", package: "swift-atomics")],
+      exclude: ["Snapshot/ItemIndex/README.md"],
       // Lets each input choose the item table's hash seed (see _fuzzingHashSeed).
       swiftSettings: [.define("OPENDIFFABLE_FUZZING")]),
     .target(name: "OpenDiffableDataSources", dependencies: ["OpenDiffableCore"]),

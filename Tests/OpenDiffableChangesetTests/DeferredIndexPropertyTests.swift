@@ -268,11 +268,11 @@ struct DeferredIndexPropertyTests {
     var snapshot = Snapshot()
     snapshot.appendSections(["s0"])
     snapshot.appendItems([0], toSection: "s0")
-    let deferred = ObjectIdentifier(try #require(snapshot._deferred))
+    let deferred = ObjectIdentifier(try #require(snapshot._index.deferred))
     for index in 1..<200 {
       snapshot.appendSections(["s\(index)"])
       snapshot.appendItems([index], toSection: "s\(index)")
-      #expect(snapshot._deferred.map(ObjectIdentifier.init) == deferred, "copied at append \(index)")
+      #expect(snapshot._index.deferred.map(ObjectIdentifier.init) == deferred, "copied at append \(index)")
     }
     #expect(snapshot.numberOfItems == 200)
   }
@@ -283,11 +283,11 @@ struct DeferredIndexPropertyTests {
     _ = shown.indexOfItem(0)
     let rebuilt = Snapshot(layout: layout)
     #expect(SnapshotChangeset(from: shown, to: rebuilt).isEmpty)
-    #expect(rebuilt._deferred?.sectionsAreChecked == true, "the comparison settles the rebuilt snapshot")
+    #expect(rebuilt._index.deferred?.sectionsAreChecked == true, "the comparison settles the rebuilt snapshot")
     // No index was built for it: it shares the shown snapshot's.
-    #expect(rebuilt._deferred?.resolution == .shared)
-    let shownTable = try #require(shown._deferred?.resolvedIfBuilt?.pointee._itemLocations._storage)
-    let rebuiltTable = try #require(rebuilt._deferred?.resolvedIfBuilt?.pointee._itemLocations._storage)
+    #expect(rebuilt._index.deferred?.resolution == .shared)
+    let shownTable = try #require(shown._index.deferred?.resolvedIfBuilt?.pointee._index.table._storage)
+    let rebuiltTable = try #require(rebuilt._index.deferred?.resolvedIfBuilt?.pointee._index.table._storage)
     #expect(shownTable === rebuiltTable)
     #expect(rebuilt.numberOfItems == 60)
     Driver.check(rebuilt, layout.map { ($0.0, $0.1) }, "the rebuilt snapshot")
@@ -350,13 +350,13 @@ struct DeferredIndexPropertyTests {
           return
         }
         let context = "seed \(seed), round \(round), \(edits)"
-        guard let resolved = rebuilt._deferred?.resolvedIfBuilt else {
+        guard let resolved = rebuilt._index.deferred?.resolvedIfBuilt else {
           Issue.record("the diff left the rebuilt snapshot without an index (\(context))")
           return
         }
         let flat = layout.flatMap(\.items)
-        if rebuilt._deferred?.resolution == .derived { tally.add() }
-        if flat != model.flatMap(\.items) && rebuilt._deferred?.resolution != .derived {
+        if rebuilt._index.deferred?.resolution == .derived { tally.add() }
+        if flat != model.flatMap(\.items) && rebuilt._index.deferred?.resolution != .derived {
           // Built from scratch: allowed when the edits touched more than a quarter of it …
           var work = zip(model, layout).reduce(0) { total, pair in
             let (prefix, suffix) = _commonAffixes(pair.0.items, pair.1.items)
@@ -367,7 +367,7 @@ struct DeferredIndexPropertyTests {
           work += model.dropFirst(layout.count).reduce(0) { $0 + $1.items.count }
           work += layout.dropFirst(model.count).reduce(0) { $0 + $1.items.count }
           // … or when the shown table has no room for the items added (growing would rehash).
-          let room = shown._deferred?.resolvedIfBuilt?.pointee._itemLocations.capacity ?? shown._itemLocations.capacity
+          let room = shown._index.deferred?.resolvedIfBuilt?.pointee._index.table.capacity ?? shown._index.table.capacity
           #expect(
             work > flat.count / 4 || flat.count > room, "a small change built the index from scratch (\(context))")
         }
@@ -394,7 +394,7 @@ struct DeferredIndexPropertyTests {
       _ = shown.indexOfItem(0)
       shown.deleteItems([200])  // the front of section 2: its bias changes
       shown.deleteSections([2])
-      #expect(shown._itemLocations._biases.count == 3)
+      #expect(shown._index.table._biases.count == 3)
       var rebuilt = DiffableDataSourceSnapshot<Int, Int>()
       rebuilt.appendSections([0, 1])
       rebuilt.appendItems(Array(0..<100), toSection: 0)
@@ -402,8 +402,8 @@ struct DeferredIndexPropertyTests {
       rebuilt.appendItems(Array(100..<200) + (derive ? [1_000] : []), toSection: 1)
       _ = SnapshotChangeset(from: shown, to: rebuilt)
       #expect(rebuilt.indexOfItem(199) == 199)
-      let resolved = rebuilt._deferred?.resolvedIfBuilt?.pointee
-      #expect(resolved?._itemLocations._biases.count ?? 0 <= 2, "derive: \(derive)")
+      let resolved = rebuilt._index.deferred?.resolvedIfBuilt?.pointee
+      #expect(resolved?._index.table._biases.count ?? 0 <= 2, "derive: \(derive)")
       resolved?._checkInvariants()
       rebuilt.appendSections([3])
       rebuilt.appendItems([5_000], toSection: 3)
@@ -421,17 +421,17 @@ struct DeferredIndexPropertyTests {
     var shown = Strings()
     shown.appendSections(["a"])
     shown.appendItems(items)
-    #expect(shown._deferred == nil)
+    #expect(shown._index.deferred == nil)
     var unchanged = Strings()
     unchanged.appendSections(["a"])
     unchanged.appendItems(items)
     #expect(SnapshotChangeset(from: shown, to: unchanged).isEmpty)
-    #expect(unchanged._deferred == nil)
+    #expect(unchanged._index.deferred == nil)
     var close = Strings()
     close.appendSections(["a"])
     close.appendItems(items + ["new"])
     #expect(SnapshotChangeset(from: shown, to: close).itemInserts == [IndexPath(item: 100, section: 0)])
-    #expect(close._deferred == nil)
+    #expect(close._index.deferred == nil)
     #expect(close.indexOfItem("new") == 100)
   }
 
@@ -466,7 +466,7 @@ struct DeferredIndexPropertyTests {
     let changeset = SnapshotChangeset(from: shown, to: rebuilt)
     try validate(changeset, from: shown, to: rebuilt)
     #expect(
-      rebuilt._deferred?.resolution == .built, "deriving gave up on the repeat; the usual build replayed the calls")
+      rebuilt._index.deferred?.resolution == .built, "deriving gave up on the repeat; the usual build replayed the calls")
     #expect(rebuilt.itemIdentifiers(inSection: "a") == Array(0..<99))
     #expect(rebuilt.itemIdentifiers(inSection: "b") == [7_777_777, 4_242_424])
     #expect(OpenDiffableWarningCollector.messages(containing: "4242424").count == 1)

@@ -15,12 +15,12 @@ import Testing
 
   /// The index layout of `snapshot` (its index built first).
   func layout(_ snapshot: Snapshot) -> _ItemTableLayout? {
-    snapshot._withIndex { $0._itemLocations._storage?.layout }
+    snapshot._withIndex { $0._index.table._storage?.layout }
   }
 
   /// The most items a section of `snapshot` may have in its index's layout.
   func sizeLimit(_ snapshot: Snapshot) -> Int {
-    snapshot._withIndex { $0._itemLocations._storage?.layout.sizeLimit ?? 0 }
+    snapshot._withIndex { $0._index.table._storage?.layout.sizeLimit ?? 0 }
   }
 
   /// Every item of `model` is where `snapshot` says, and the snapshot's invariants hold.

@@ -397,9 +397,9 @@ struct ItemTableTests {
     // The index built for exactly 1,000 items grows (doubling) on the next insertion; from then
     // on the storage must stay the same one.
     snapshot.appendItems([1000, 1001], toSection: 1)
-    let storage = ObjectIdentifier(try #require(snapshot._itemLocations._storage))
+    let storage = ObjectIdentifier(try #require(snapshot._index.table._storage))
     func expectSameStorage(_ step: String) {
-      #expect(snapshot._itemLocations._storage.map(ObjectIdentifier.init) == storage, "copied at \(step)")
+      #expect(snapshot._index.table._storage.map(ObjectIdentifier.init) == storage, "copied at \(step)")
     }
     snapshot.appendItems([1003], toSection: 1)
     expectSameStorage("appendItems")

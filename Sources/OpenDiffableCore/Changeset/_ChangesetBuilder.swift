@@ -68,40 +68,19 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
     self.new = new
   }
 
-  /// The changeset from `old` to `new`, whatever the state of their item indexes.
-  ///
-  /// A rebuilt snapshot whose appended items were never checked (its index deferred) is first
-  /// compared with `old`, section by section: when every section is equal, it holds every
-  /// identifier once because `old` does, nothing changed, no identifier is hashed, and it shares
-  /// `old`'s index when that exists. Otherwise `old`'s index is needed to match items, and `new`
-  /// needs its sections checked: when it is close to `old` its index is derived from `old`'s,
-  /// hashing only the items that changed (``_DeferredItemIndex/resolve(_:derivingIndexFrom:)``),
-  /// else it is built in one pass.
+  /// The changeset from `old` to `new`, whatever the state of their item indexes. The item
+  /// index answers first whether `new` settles as equal to `old` (empty changeset, nothing
+  /// hashed) and gives `new` an index derived from `old`'s when that pays (see
+  /// `Snapshot/ItemIndex/DiffableDataSourceSnapshot+Adoption.swift`).
   @inlinable
   static func changeset(from old: Snapshot, to new: Snapshot) -> SnapshotChangeset<
     SectionIdentifierType, ItemIdentifierType
   > {
-    if new._marks == nil, let deferred = new._deferred, !deferred.sectionsAreChecked,
-      old._withCheckedSections({ new._storedSectionsEqual($0, bytewise: true) })
-    {
-      deferred.markChecked()
-      // When `old` has its index, `new` shares it (O(1)): the next diff, with `new` as the old
-      // side, then finds it built.
-      if old._deferred == nil {
-        deferred.resolve(new, sharingIndexOf: old)
-      } else if let indexed = old._deferred?.resolvedIfBuilt {
-        deferred.resolve(new, sharingIndexOf: indexed.pointee)
-      }
-      return SnapshotChangeset()
-    }
+    if new._settlesAsEqual(to: old) { return SnapshotChangeset() }
     return old._withIndex { old in
-      // A rebuilt snapshot close to `old` gets its index from `old`'s, changed where they differ
-      // (the diff needs it checked, the next diff needs its index); otherwise it is built below.
-      // The sections' common affixes it compared are not compared again.
-      var derivedAffixes: [(slot: Int, prefix: Int, suffix: Int)] = []
-      if let deferred = new._deferred, deferred.resolvedIfBuilt == nil {
-        derivedAffixes = deferred.resolve(new, derivingIndexFrom: old) ?? []
-      }
+      // A rebuilt snapshot close to `old` gets its index from `old`'s; the sections' common
+      // affixes it compared are not compared again.
+      let derivedAffixes = new._deriveIndexIfUnbuilt(from: old)
       let run = { (new: Snapshot) -> SnapshotChangeset<SectionIdentifierType, ItemIdentifierType> in
         var builder = Self(old: old, new: new)
         return builder.run(knownAffixes: derivedAffixes)
@@ -261,7 +240,7 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
   // MARK: 3. Claiming
 
   @inlinable mutating func claimNewItems() {
-    let locations = old._itemLocations
+    let locations = old._index.table
     // The keys the index compares, read from the old snapshot's sections.
     let oldSlots = old._slots
     // For each storage slot of the old snapshot: index of its offset 0 in `destination`, or nil

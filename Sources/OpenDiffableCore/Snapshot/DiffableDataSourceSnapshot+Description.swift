@@ -19,7 +19,7 @@ extension DiffableDataSourceSnapshot: CustomStringConvertible, CustomDebugString
   public var debugDescription: String { _render(maxSections: 50, maxItems: 50, marks: true) }
 
   func _render(maxSections: Int, maxItems: Int, marks: Bool) -> String {
-    guard _deferred == nil else {
+    guard _index.deferred == nil else {
       return _withCheckedSections { $0._renderStored(maxSections: maxSections, maxItems: maxItems, marks: marks) }
     }
     return _renderStored(maxSections: maxSections, maxItems: maxItems, marks: marks)

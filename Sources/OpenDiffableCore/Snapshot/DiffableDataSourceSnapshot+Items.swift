@@ -257,7 +257,7 @@ extension DiffableDataSourceSnapshot {
     // Before an insertion that moves items, a shared index is copied before the array (the
     // array, which the next such insertion moves, is then the one left in cache). O(1) when this
     // value holds the index alone; appends skip it (the claims below copy it with room).
-    let copied = shifts ? _itemLocations.makeUnique() : _itemLocations.isShared()
+    let copied = shifts ? _index.table.makeUnique() : _index.table.isShared()
     if _slots[slot].items.isEmpty {
       // An empty section adopts the array (no copy), as a deferred append does.
       _slots[slot].items = identifiers
@@ -272,7 +272,7 @@ extension DiffableDataSourceSnapshot {
       // An entry was not where it was: the index was rebuilt from the sections as they are,
       // new identifiers included. Keep them only if none equals another identifier.
       let clashes = (offset..<offset + count).contains { index in
-        _itemLocations.countOthers(
+        _index.table.countOthers(
           equalTo: _slots[slot].items[index], besides: .init(slot: slot, offset: index),
           keys: { _slots[$0].items[$1] }) > 0
       }
@@ -312,7 +312,7 @@ extension DiffableDataSourceSnapshot {
     if Self._shiftsIndexInBulk {
       return _shiftItemLocations(inSlot: slot, at: offset, by: count, operation: operation)
     }
-    if let lost = _itemLocations.relocate(_slots[slot].items, from: offset + count, slot: slot, shiftedBy: count) {
+    if let lost = _index.table.relocate(_slots[slot].items, from: offset + count, slot: slot, shiftedBy: count) {
       _repairItemTable(lostTrackOf: _slots[slot].items[lost], operation: operation)
       return false
     }
@@ -350,7 +350,7 @@ extension DiffableDataSourceSnapshot {
       }
       sortedBySlot.append((slot, sorted))
     }
-    let copied = _itemLocations.isShared()  // the removals below copy it
+    let copied = _index.table.isShared()  // the removals below copy it
     var lost: ItemIdentifierType?
     for (slot, removed) in sortedBySlot {
       // Remove the entries first, found where they are (before any entry moves), while the array
@@ -410,7 +410,7 @@ extension DiffableDataSourceSnapshot {
     if offset >= _slots[slot].items.count { _internalError("an item-table entry points past its section") }
     // The item as the snapshot holds it (equal to `identifier`, possibly not the same value).
     let item = _slots[slot].items[offset]
-    let copied = _itemLocations.isShared()  // the removal copies it
+    let copied = _index.table.isShared()  // the removal copies it
     let found = _withItemIndex({ index, keys in index.removeValue(forKey: item, at: location, keys: keys) })
     if copied { _reserveForChange(&_slots[slot].items, adding: 0, afterCopy: true) }
     let removed = _slots[slot].items.remove(at: offset)
@@ -450,7 +450,7 @@ extension DiffableDataSourceSnapshot {
     }
     // The item as the snapshot holds it (equal to `identifier`, possibly not the same value).
     let item = _slots[sourceSlot].items[Int(source.offset)]
-    let copied = _itemLocations.isShared()  // the removal copies it
+    let copied = _index.table.isShared()  // the removal copies it
     let found = _withItemIndex({ index, keys in index.removeValue(forKey: item, at: source, keys: keys) })
     if copied {
       // Room for the insertion that follows too, when it is into the same section.
@@ -504,7 +504,7 @@ extension DiffableDataSourceSnapshot {
   @inlinable
   mutating func _rotateItem(inSlot slot: Int, from source: Int, to destination: Int, operation: String) {
     guard source != destination else { return }
-    let copied = _itemLocations.makeUnique()
+    let copied = _index.table.makeUnique()
     _reserveForChange(&_slots[slot].items, adding: 0, afterCopy: copied)
     _moveElement(&_slots[slot].items, from: source, to: destination)
     let size = _slots[slot].items.count

@@ -8,9 +8,9 @@ extension DiffableDataSourceSnapshot {
   ///   On a snapshot built by appending whose items were never checked, the first such call builds
   ///   the item index (O(n), once); after a diff settled it, or once the index exists, as stated.
   @inlinable public var numberOfItems: Int {
-    guard let deferred = _deferred else { return _itemLocations.count }
+    guard let deferred = _index.deferred else { return _index.table.count }
     if deferred.sectionsAreChecked { return deferred.itemCount }
-    return _withIndex { $0._itemLocations.count }
+    return _withIndex { $0._index.table.count }
   }
 
   /// The number of sections.
@@ -29,7 +29,7 @@ extension DiffableDataSourceSnapshot {
   ///   On a snapshot built by appending whose items were never checked, the first such call builds
   ///   the item index (O(n), once); after a diff settled it, or once the index exists, as stated.
   public var itemIdentifiers: [ItemIdentifierType] {
-    guard _deferred == nil else { return _withCheckedSections { $0._flatItems() } }
+    guard _index.deferred == nil else { return _withCheckedSections { $0._flatItems() } }
     return _flatItems()
   }
 
@@ -50,7 +50,7 @@ extension DiffableDataSourceSnapshot {
   ///   the item index (O(n), once); after a diff settled it, or once the index exists, as stated.
   public func numberOfItems(inSection identifier: SectionIdentifierType) -> Int {
     let slot = _requireSlot(identifier, "numberOfItems(inSection:)")
-    guard _deferred == nil else { return _withCheckedSections { $0._slots[slot].items.count } }
+    guard _index.deferred == nil else { return _withCheckedSections { $0._slots[slot].items.count } }
     return _slots[slot].items.count
   }
 
@@ -63,7 +63,7 @@ extension DiffableDataSourceSnapshot {
   ///   the item index (O(n), once); after a diff settled it, or once the index exists, as stated.
   public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType] {
     let slot = _requireSlot(identifier, "itemIdentifiers(inSection:)")
-    guard _deferred == nil else { return _withCheckedSections { $0._slots[slot].items } }
+    guard _index.deferred == nil else { return _withCheckedSections { $0._slots[slot].items } }
     return _slots[slot].items
   }
 
@@ -74,7 +74,7 @@ extension DiffableDataSourceSnapshot {
   @inlinable
   public func sectionIdentifier(containingItem identifier: ItemIdentifierType) -> SectionIdentifierType? {
     if let resolved = _resolvedForLookup {
-      return withExtendedLifetime(_deferred) {
+      return withExtendedLifetime(_index.deferred) {
         guard let location = resolved.pointee._itemLocation(identifier) else { return nil }
         return resolved.pointee._sectionIDs[resolved.pointee._slots[Int(location.slot)].position]
       }
@@ -91,10 +91,10 @@ extension DiffableDataSourceSnapshot {
   @inlinable
   public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
     if let resolved = _resolvedForLookup {
-      return withExtendedLifetime(_deferred) {
+      return withExtendedLifetime(_index.deferred) {
         guard let location = resolved.pointee._itemLocation(identifier) else { return nil }
         // Published before the resolved snapshot, so set whenever `resolved` is.
-        let starts = _deferredLookup.unsafelyUnwrapped.flatStarts.load(ordering: .acquiring)
+        let starts = _index.lookup.unsafelyUnwrapped.flatStarts.load(ordering: .acquiring)
         return UnsafeMutablePointer<Int>(bitPattern: starts).unsafelyUnwrapped[Int(location.slot)]
           &+ Int(location.offset)
       }
@@ -119,7 +119,7 @@ extension DiffableDataSourceSnapshot {
   ///   The first call on a snapshot whose item index is deferred builds it: O(n), once.
   @inlinable public func containsItem(_ identifier: ItemIdentifierType) -> Bool {
     if let resolved = _resolvedForLookup {
-      return withExtendedLifetime(_deferred) { resolved.pointee._itemLocation(identifier) != nil }
+      return withExtendedLifetime(_index.deferred) { resolved.pointee._itemLocation(identifier) != nil }
     }
     return _itemLocation(identifier) != nil
   }
@@ -137,7 +137,7 @@ extension DiffableDataSourceSnapshot {
   ///   The first call on a snapshot whose item index is deferred builds it: O(n), once.
   @inlinable public func indexPath(for identifier: ItemIdentifierType) -> IndexPath? {
     if let resolved = _resolvedForLookup {
-      return withExtendedLifetime(_deferred) {
+      return withExtendedLifetime(_index.deferred) {
         guard let location = resolved.pointee._itemLocation(identifier) else { return nil }
         return IndexPath(_item: Int(location.offset), section: resolved.pointee._slots[Int(location.slot)].position)
       }
@@ -154,7 +154,7 @@ extension DiffableDataSourceSnapshot {
   ///   the item index (O(n), once); after a diff settled it, or once the index exists, as stated.
   @inlinable public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
     guard indexPath.count == 2 else { return nil }
-    guard _deferred == nil else { return _withCheckedSections { $0._item(at: indexPath[0], indexPath[1]) } }
+    guard _index.deferred == nil else { return _withCheckedSections { $0._item(at: indexPath[0], indexPath[1]) } }
     return _item(at: indexPath[0], indexPath[1])
   }
 
@@ -164,20 +164,6 @@ extension DiffableDataSourceSnapshot {
     let items = _slots[_slotAtPosition[section]].items
     guard item >= 0, item < items.count else { return nil }
     return items[item]
-  }
-
-  /// For lookups by item on a snapshot whose index is deferred: its resolved form (built on the
-  /// first call, O(n) once), nil when this snapshot has its own index. Read through the
-  /// published address: the resolved snapshot is lent, never copied, and no lock or reference
-  /// count is touched (this value keeps the deferred index alive, and the resolved snapshot never
-  /// changes once published). Read fields through `pointee` directly, inside
-  /// `withExtendedLifetime(_deferred)`: the pointer is valid only while the deferred index lives,
-  /// and nothing else keeps this value alive after its last use.
-  @inlinable @inline(__always) var _resolvedForLookup: UnsafeMutablePointer<Self>? {
-    guard let lookup = _deferredLookup else { return nil }
-    var address = lookup.resolved.load(ordering: .acquiring)
-    if address == 0 { address = Int(bitPattern: _deferred.unsafelyUnwrapped.resolved(self)) }
-    return UnsafeMutablePointer<Self>(bitPattern: address).unsafelyUnwrapped
   }
 
   /// The slot of `identifier`, or a stop naming the operation.

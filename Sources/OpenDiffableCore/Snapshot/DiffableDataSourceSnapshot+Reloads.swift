@@ -125,7 +125,7 @@ extension DiffableDataSourceSnapshot {
     // snapshot waits for a miss of its own), then marked.
     identifiers.withUnsafeBufferPointer { identifiers in
       _withItemKeys { keys in
-        _itemLocations.forEachLookup(of: identifiers, keys: keys) { _, location in
+        _index.table.forEachLookup(of: identifiers, keys: keys) { _, location in
           if location == nil { allFound = false }
         }
       }

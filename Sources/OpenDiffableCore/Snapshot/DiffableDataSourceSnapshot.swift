@@ -50,15 +50,8 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemId
   /// sections mutated while stored so that they equal one another must not stop the process
   /// inside `Dictionary` when it grows. Looked up by identifier: one hash, as a `Dictionary`.)
   @usableFromInline var _slotBySection = _HashPinnedDictionary<SectionIdentifierType, Int>()
-  /// Item identifier → (slot, offset in its section), when `_deferred` is nil. Empty otherwise.
-  @usableFromInline var _itemLocations = _ItemTable<ItemIdentifierType>()
-  /// Non-nil while the item index is deferred: the snapshot was built by `appendItems` calls
-  /// that stored their identifiers without hashing them (see ``_DeferredItemIndex``).
-  /// (Assign it only through ``_setDeferred(_:)``, which keeps `_deferredLookup` in step.)
-  @usableFromInline var _deferred: _DeferredItemIndex<SectionIdentifierType, ItemIdentifierType>?
-  /// The deferred index's published addresses (raw pointers, no reference count), so that
-  /// lookups read them without retaining the deferred index; nil when `_deferred` is.
-  @usableFromInline var _deferredLookup: _DeferredLookup?
+  /// Where each item is: the item table, or the deferred index while appends are only recorded.
+  @usableFromInline var _index = _ItemIndex<SectionIdentifierType, ItemIdentifierType>()
   /// Item counts by section position, for flat indexes.
   @usableFromInline var _counts = _FenwickTree()
   /// Reload and reconfigure marks; nil while there are none.
@@ -112,36 +105,6 @@ extension DiffableDataSourceSnapshot {
   /// The items of the section at `position`. O(1).
   @inlinable func _items(atPosition position: Int) -> [ItemIdentifierType] {
     _slots[_slotAtPosition[position]].items
-  }
-
-  /// The location of `item` in the item index (its slot and its offset in the slot's items),
-  /// or nil. The index reads the keys it compares from the sections. O(1) average.
-  @inlinable @inline(__always) func _itemLocation(_ item: ItemIdentifierType) -> _ItemLocation? {
-    _withItemKeys { _itemLocations.location(of: item, keys: $0) }
-  }
-
-  /// Calls `body` with the reader of the keys the item index compares, `keys(slot, offset)`:
-  /// the sections, borrowed through a pointer, not read through a closure over `self` (see
-  /// ``_withItemIndex(_:)``). O(1) besides `body`.
-  @inlinable @inline(__always) func _withItemKeys<R>(_ body: ((Int, Int) -> ItemIdentifierType) -> R) -> R {
-    _slots.withUnsafeBufferPointer { slots in body { slots[$0].items[$1] } }
-  }
-
-  /// Calls `body` with the item index, to change it, and the reader of the keys it compares
-  /// (`keys(slot, offset)`, the sections). The reader borrows the sections through a pointer.
-  /// (Closures that captured `self` to read `_slots` while the index changed made, in optimized
-  /// builds, the index's storage look shared, so that changes copied it.)
-  @inlinable mutating func _withItemIndex<R>(
-    _ body: (inout _ItemTable<ItemIdentifierType>, (Int, Int) -> ItemIdentifierType) -> R
-  ) -> R {
-    // The index is moved out of `self` for the call, so that nothing `self` holds can make its
-    // storage look shared (the closures below capture a local, not `self`). The reader is
-    // ``_withItemKeys(_:)``'s, written out: Swift does not let a closure parameter be handed on
-    // to `body`.
-    var index = _ItemTable<ItemIdentifierType>()
-    swap(&index, &_itemLocations)
-    defer { swap(&index, &_itemLocations) }
-    return _slots.withUnsafeBufferPointer { slots in body(&index) { slots[$0].items[$1] } }
   }
 
   /// The section position and in-section offset of `item`, or nil. O(1) average.

@@ -18,7 +18,7 @@ extension DiffableDataSourceSnapshot {
   /// one, otherwise its resolved form (built once, shared by copies). O(1), or O(n) the first
   /// time a deferred index is needed.
   @inlinable func _withIndex<R>(_ body: (Self) throws -> R) rethrows -> R {
-    guard let deferred = _deferred else { return try body(self) }
+    guard let deferred = _index.deferred else { return try body(self) }
     return try deferred.withResolved(self, body)
   }
 
@@ -26,17 +26,17 @@ extension DiffableDataSourceSnapshot {
   /// itself when that is known (it has an index, or its appended items were checked), its
   /// resolved form otherwise. The index of the snapshot passed may be deferred.
   @inlinable func _withCheckedSections<R>(_ body: (Self) throws -> R) rethrows -> R {
-    guard let deferred = _deferred, !deferred.sectionsAreChecked else { return try body(self) }
+    guard let deferred = _index.deferred, !deferred.sectionsAreChecked else { return try body(self) }
     return try deferred.withResolved(self, body)
   }
 
   /// Builds the deferred item index, if any, into this value, so that it can be changed in place.
   /// O(1) with an index; O(n) otherwise (once per set of copies).
   @inlinable mutating func _materialize() {
-    guard _deferred != nil else { return }
+    guard _index.deferred != nil else { return }
     // One expression, so that no local keeps the deferred index (and the resolved snapshot it
     // holds) alive: its table must be referenced by this value only, or the next change copies it.
-    self = _deferred!.withResolved(self) { $0 }
+    self = _index.deferred!.withResolved(self) { $0 }
   }
 
   /// Whether the item index may be deferred and shifted in bulk, and rebuilt snapshots settled
@@ -50,8 +50,7 @@ extension DiffableDataSourceSnapshot {
 
   /// Sets the deferred index and the addresses lookups read from it.
   @inlinable mutating func _setDeferred(_ deferred: _DeferredItemIndex<SectionIdentifierType, ItemIdentifierType>?) {
-    _deferred = deferred
-    _deferredLookup = deferred?.lookup
+    _index.setDeferred(deferred)
   }
 
   /// Records `identifiers` at the end of the section in `slot` without hashing them, when the
@@ -64,15 +63,15 @@ extension DiffableDataSourceSnapshot {
     // Only identifiers that cannot change while stored are checked later (see `_defersIndex`).
     if !Self._defersIndex { return false }
     var copied = false
-    if _deferred == nil {
-      guard _itemLocations.count == 0 else { return false }
+    if _index.deferred == nil {
+      guard _index.table.count == 0 else { return false }
       _setDeferred(_DeferredItemIndex())
     } else {
       copied = _prepareDeferredChange()
       // The index was built or the items checked: it is kept, and the append is eager.
-      if _deferred == nil { return false }
+      if _index.deferred == nil { return false }
     }
-    let deferred = _deferred!
+    let deferred = _index.deferred!
     deferred.calls.append(.init(slot: slot, items: identifiers, builderSection: builderSection))
     deferred.itemCount += identifiers.count
     if _slots[slot].items.isEmpty {
@@ -87,7 +86,7 @@ extension DiffableDataSourceSnapshot {
 
   /// Prepares a deferred snapshot for an append (of sections or items) that keeps its index
   /// deferred: builds the index in when it was already built or checked (it would miss the
-  /// change; `_deferred` is then nil), and otherwise makes the deferred index this value's own,
+  /// change; `_index.deferred` is then nil), and otherwise makes the deferred index this value's own,
   /// since it describes the stored state of every copy that shares it. O(1), or O(calls) when
   /// shared, or O(n) when built.
   /// Returns whether the deferred index was shared and kept (this value is a copy changed for
@@ -95,11 +94,11 @@ extension DiffableDataSourceSnapshot {
   @inlinable @discardableResult mutating func _prepareDeferredChange() -> Bool {
     // No binding of the deferred index may live across the uniqueness check: it would make the
     // index look shared, and every append would copy it (and release-check the old one).
-    guard _deferred != nil else { return false }
-    if _deferred.unsafelyUnwrapped.isSettled {
+    guard _index.deferred != nil else { return false }
+    if _index.deferred.unsafelyUnwrapped.isSettled {
       _materialize()
-    } else if !isKnownUniquelyReferenced(&_deferred) {
-      _setDeferred(_deferred.unsafelyUnwrapped.copyForAppending())
+    } else if !_index.deferredIsUniquelyReferenced() {
+      _setDeferred(_index.deferred.unsafelyUnwrapped.copyForAppending())
       return true
     }
     return false

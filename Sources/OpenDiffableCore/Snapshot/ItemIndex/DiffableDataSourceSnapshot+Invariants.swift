@@ -24,12 +24,12 @@ extension DiffableDataSourceSnapshot {
   /// (``_checkInvariantsIfEnabled()``).
   @usableFromInline
   func _checkAllInvariants() {
-    precondition((_deferred == nil) == (_deferredLookup == nil), "the deferred index and its lookup disagree")
+    precondition((_index.deferred == nil) == (_index.lookup == nil), "the deferred index and its lookup disagree")
     let total = _checkSectionInvariants()
-    if let deferred = _deferred {
+    if let deferred = _index.deferred {
       // Deferred: no index is stored, the recorded calls account for every stored item, and
       // the resolved form, if it was built, is checked too.
-      precondition(_itemLocations.count == 0, "a snapshot with a deferred index stores index entries")
+      precondition(_index.table.count == 0, "a snapshot with a deferred index stores index entries")
       let recorded = deferred.calls.reduce(0) { $0 + $1.items.count }
       precondition(recorded == deferred.itemCount, "the deferred index miscounts its calls")
       precondition(total == recorded, "the stored items (\(total)) are not the recorded appends (\(recorded))")
@@ -68,7 +68,7 @@ extension DiffableDataSourceSnapshot {
 
   /// The item table indexes exactly the `total` stored items, one entry per position.
   func _checkItemTableInvariants(total: Int) {
-    _itemLocations._checkInvariants { slot, offset in
+    _index.table._checkInvariants { slot, offset in
       slot < _slots.count && offset >= 0 && offset < _slots[slot].items.count ? _slots[slot].items[offset] : nil
     }
     for position in _slotAtPosition.indices {
@@ -81,9 +81,9 @@ extension DiffableDataSourceSnapshot {
           "item \(item) has a stale location")
       }
     }
-    precondition(total == _itemLocations.count, "item table holds items that are in no section")
+    precondition(total == _index.table.count, "item table holds items that are in no section")
     // Section biases (see `_ItemTable._biases`) exist only for slots that exist.
-    precondition(_itemLocations._biases.count <= _slots.count, "item table has biases for slots that do not exist")
+    precondition(_index.table._biases.count <= _slots.count, "item table has biases for slots that do not exist")
     // Exactly one entry per position, whatever the identifiers do, is the table's own check
     // above: every bucket's location is distinct and holds an item (free slots hold none).
   }
@@ -93,7 +93,7 @@ extension DiffableDataSourceSnapshot {
   func _checkMarks() {
     guard let marks = _marks else { return }
     for item in marks.reloadedItems.elements + marks.reconfiguredItems.elements {
-      precondition(_deferred == nil, "a snapshot with a deferred index has item marks")
+      precondition(_index.deferred == nil, "a snapshot with a deferred index has item marks")
       precondition(_itemLocation(item) != nil, "marked item \(item) is not in the snapshot")
     }
     for section in marks.reloadedSections.elements {

@@ -20,7 +20,7 @@ extension DiffableDataSourceSnapshot {
   @inlinable mutating func _reindexItems(
     inSlot slot: Int, compactedFrom start: Int, operation: String, oldOffset: (Int) -> Int
   ) {
-    if let lost = _itemLocations.relocate(_slots[slot].items, compactedFrom: start, slot: slot, oldOffset: oldOffset) {
+    if let lost = _index.table.relocate(_slots[slot].items, compactedFrom: start, slot: slot, oldOffset: oldOffset) {
       _repairItemTable(lostTrackOf: _slots[slot].items[lost], operation: operation)
     }
   }
@@ -29,7 +29,7 @@ extension DiffableDataSourceSnapshot {
   /// by `shift`; the index must hold no entry for items just inserted (they are claimed after).
   /// Repairs the index if one is not found at its old offset. O(section size - start) average.
   @inlinable mutating func _reindexItems(inSlot slot: Int, from start: Int, shiftedBy shift: Int, operation: String) {
-    if let lost = _itemLocations.relocate(_slots[slot].items, from: start, slot: slot, shiftedBy: shift) {
+    if let lost = _index.table.relocate(_slots[slot].items, from: start, slot: slot, shiftedBy: shift) {
       _repairItemTable(lostTrackOf: _slots[slot].items[lost], operation: operation)
     }
   }
@@ -90,7 +90,7 @@ extension DiffableDataSourceSnapshot {
           sweep: 0..<offset
         ) { $0 - shift }
       }.map(old)
-      if lost == nil { _itemLocations.addBias(shift, toSlot: slot) }
+      if lost == nil { _index.table.addBias(shift, toSlot: slot) }
     }
     guard let lost else { return true }
     _repairItemTable(lostTrackOf: _slots[slot].items[lost], operation: operation)
@@ -167,7 +167,7 @@ extension DiffableDataSourceSnapshot {
           new: { prefix - 1 - $0 + count }, sweep: 0..<lastRemoved
         ) { $0 + count - removedBelow($0) }
       }.map { prefix - 1 - $0 }
-      if lost == nil { _itemLocations.addBias(-count, toSlot: slot) }
+      if lost == nil { _index.table.addBias(-count, toSlot: slot) }
     }
     if let lost { _repairItemTable(lostTrackOf: items[lost], operation: operation) }
   }

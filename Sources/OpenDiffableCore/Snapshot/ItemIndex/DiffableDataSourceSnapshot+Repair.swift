@@ -48,6 +48,6 @@ extension DiffableDataSourceSnapshot {
     var sections: [(slot: Int, keys: [ItemIdentifierType])] = []
     sections.reserveCapacity(_slotAtPosition.count)
     for slot in _slotAtPosition { sections.append((slot, _slots[slot].items)) }
-    _itemLocations.rebuild(from: sections)
+    _index.table.rebuild(from: sections)
   }
 }

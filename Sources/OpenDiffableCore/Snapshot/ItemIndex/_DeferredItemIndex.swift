@@ -174,16 +174,16 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   /// the sections by a fresh build instead). Returns false, publishing nothing, otherwise.
   @inlinable @discardableResult func resolve(_ raw: Snapshot, sharingIndexOf old: Snapshot) -> Bool {
     // Checked first: a type test that folds away, so other types never take the lock here.
-    guard _ItemHash.hashesFromBits(ItemIdentifierType.self), old._deferred == nil else { return false }
+    guard _ItemHash.hashesFromBits(ItemIdentifierType.self), old._index.deferred == nil else { return false }
     lock.lock()
     defer { lock.unlock() }
     if resolvedIfBuilt != nil { return true }
     guard raw._slotAtPosition == old._slotAtPosition else { return false }
     var result = raw
     result._setDeferred(nil)
-    result._itemLocations = old._itemLocations
+    result._index.table = old._index.table
     // `old` may have more slots (free ones, of deleted sections), whose entries are gone.
-    result._itemLocations.dropBiases(fromSlot: raw._slots.count)
+    result._index.table.dropBiases(fromSlot: raw._slots.count)
     resolution = .shared
     _ = _publish(result, changed: false)
     return true
@@ -213,7 +213,7 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   /// repeated identifier: the caller then resolves `raw` as usual, which reports the repeat
   /// naming its call.
   @inlinable func resolve(_ raw: Snapshot, derivingIndexFrom old: Snapshot) -> [SectionAffixes]? {
-    guard _ItemHash.hashesFromBits(ItemIdentifierType.self), old._deferred == nil else { return nil }
+    guard _ItemHash.hashesFromBits(ItemIdentifierType.self), old._index.deferred == nil else { return nil }
     lock.lock()
     defer { lock.unlock() }
     if resolvedIfBuilt != nil { return nil }
@@ -247,10 +247,10 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     guard work <= itemCount / 4 else { return nil }
     // Growing the copy would rehash every key: only within the capacity `old`'s table has (a
     // table built in one pass keeps some room, ``_ItemTable/capacityWithRoom(for:)``).
-    guard itemCount <= old._itemLocations.capacity else { return nil }
+    guard itemCount <= old._index.table.capacity else { return nil }
     // A copy keeps the bucket count: a table much larger than needed is built afresh instead.
-    guard old._itemLocations.capacity <= 2 * itemCount + 64 else { return nil }
-    var table = old._itemLocations
+    guard old._index.table.capacity <= 2 * itemCount + 64 else { return nil }
+    var table = old._index.table
     // 1. Remove what leaves: every item of a deleted section, the old middle of the others.
     // Every entry is still at its place in `old`, whose sections the table reads keys from.
     let oldKeys = { (slot: Int, offset: Int) in old._slots[slot].items[offset] }
@@ -300,7 +300,7 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     table.dropBiases(fromSlot: raw._slots.count)
     var result = raw
     result._setDeferred(nil)
-    result._itemLocations = table
+    result._index.table = table
     result._checkInvariantsIfEnabled()
     resolution = .derived
     _ = _publish(result, changed: false)
@@ -320,7 +320,7 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
       sections.append((slot, raw._slots[slot].items))
     }
     if checked {
-      result._itemLocations.rebuild(from: sections)
+      result._index.table.rebuild(from: sections)
       return (result, false)
     }
     var table = _ItemTable<ItemIdentifierType>()
@@ -336,16 +336,16 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
       break
     }
     if clean {
-      result._itemLocations = table
+      result._index.table = table
       return (result, false)
     }
     // A repeat: replay every call through the eager path, which stops for a repeat within one
     // call and moves an item appended again, with the warning, exactly as it does eagerly.
-    result._itemLocations = _ItemTable()
+    result._index.table = _ItemTable()
     for slot in result._slots.indices where !result._slots[slot].items.isEmpty {
       result._slots[slot].items = []
     }
-    result._itemLocations.reserveCapacity(itemCount) { _, _ in _internalError("an empty index read a key") }
+    result._index.table.reserveCapacity(itemCount) { _, _ in _internalError("an empty index read a key") }
     result._reindexSections()
     for call in calls {
       result._appendItemsEagerly(call.items, slot: call.slot, operation: call.operation)

@@ -117,9 +117,8 @@ enum _ItemHash {
   /// byte, so that a non-ASCII string equal to an ASCII one (`"\u{212A}"`, the Kelvin sign, is
   /// `==` `"K"`) gets the same hash.
   ///
-  /// A few multiplications for a short identifier, where `Hasher` (SipHash-1-3, its setup and
-  /// finalization, reached through calls into the standard library) cost about 270
-  /// instructions per string: most of building a `String` snapshot's index.
+  /// A few multiplications for a short identifier, instead of `Hasher`'s SipHash with its setup
+  /// and finalization (see `ItemIndex/README.md`).
   @inlinable @inline(__always) static func hash(string: borrowing String, seed: UInt64) -> Int {
     let ascii = string.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
       _hashIfASCII(UnsafeRawBufferPointer(bytes), seed: seed)

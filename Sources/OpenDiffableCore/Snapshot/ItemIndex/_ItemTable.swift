@@ -1,52 +1,18 @@
 /// The snapshot's item index: identifier → (section slot, offset). An open-addressing hash
 /// table with linear probing and backward-shift deletion (no tombstones) whose buckets hold only
-/// locations: a key is read from the snapshot's sections, where it already is.
-///
-/// Why not `Dictionary`: building the index of a million-item snapshot is dominated by this
-/// table, and `Dictionary`'s growth path (`reserveCapacity`, rehashing) runs unspecialized
-/// inside the standard library, calling value witnesses per element; and a `Dictionary` stores
-/// every key a second time. This table is specialized in the client (everything is
-/// `@inlinable`) and laid out for memory size and traffic:
-/// - a bucket is one word: empty (0), or seven bits of the key's hash (with the high bit set),
-///   the section's storage slot and the item's offset in it. The key is not stored: it is in
-///   the section's array at that location, and every member that reads keys takes the sections
-///   as `keys: (slot, offset) -> Key`. A probe reads one word per bucket and reads a key only
-///   when the seven bits match;
-/// - words are 32-bit while slot and offset fit in 24 bits between them, and 64-bit (24-bit
-///   slot, 32-bit offset) otherwise (``_ItemTableLayout``): the table changes layout, in one
-///   pass that reads no key, before an operation would store a location that does not fit
-///   (``_makeRoom(forSlot:sectionSize:)``);
-/// - the bucket count is not a power of two: a key's home bucket is the high word of its hash
-///   times the bucket count, so a table sized for exactly n keys needs about n / 0.7 buckets:
-///   about 5.9 bytes per `Int` key in 32-bit words with the room ``capacityWithRoom(for:)``
-///   keeps (11.8 in 64-bit words), where a `Dictionary<Int, location>` takes 21–43, `Set<Int>`
-///   11–21 and swift-collections' `OrderedSet<Int>`'s hash table about 5.5;
-/// - integer and `UUID` keys are hashed from their bits with a seeded multiply-and-fold
-///   (``_ItemHash``) instead of `Hasher`'s SipHash, which cost most of a probe; `String` keys
-///   with the same function over their NFC code units; other keys use their own `Hashable`
-///   conformance;
-/// - for keys hashed from their bits no hash is stored (growth and backward-shift deletion read
-///   the key from its section and hash it again, a few instructions); every other key's full
-///   hash is stored per bucket, in a parallel array (``_ItemTableStorage/hashes``, 8 bytes per
-///   bucket), so growth and deletion never call its `hash(into:)` again, nor read it;
-/// - keys are hashed and their home buckets touched in batches, so cache misses overlap;
-/// - large arrays go on transparent huge pages on Linux (``_allocateLargeTable(of:count:)``).
-/// - an entry stores its offset relative to a per-slot bias (``addBias(_:toSlot:)``), so that the
-///   snapshot re-indexes the shorter side of a change inside a section: inserting or removing
-///   items at the front of a section changes the bias instead of every entry behind them. A side
-///   larger than an eighth of the table is moved by one linear pass over the buckets, hashing
-///   nothing (``moveEntries(ofSlot:sectionSize:count:key:old:new:sweep:_:)``).
+/// a location packed in one word (``_ItemTableLayout``); the key is read from the snapshot's
+/// sections, where it already is, so every member that reads keys takes the sections as
+/// `keys: (slot, offset) -> Key`. Why it is built this way: `ItemIndex/README.md`.
 ///
 /// The rule that comes with keys read from the sections: whenever a member reads keys (lookups,
-/// insertion, removal and growth; see each member), every entry's location must hold its key in
-/// `keys`. The snapshot therefore changes a section's array first and the table after, through
-/// members that find entries by position and read no key (``relocate(_:from:slot:shiftedBy:)``,
-/// ``moveEntries(ofSlot:sectionSize:count:key:old:new:sweep:_:)``), removes an item's entry before its array
-/// changes, and inserts entries for items already in their array. `OPENDIFFABLE_INTERNAL_CHECKS`
-/// builds check every entry against `keys` after each bulk member.
+/// insertion, removal and growth), every entry's location must hold its key in `keys`. So the
+/// snapshot changes a section's array first and the table after, through members that find
+/// entries by position and read no key (``relocate(_:from:slot:shiftedBy:)``,
+/// ``moveEntries(ofSlot:sectionSize:count:key:old:new:sweep:_:)``), removes an item's entry
+/// before its array changes, and inserts entries for items already in their array.
+/// `OPENDIFFABLE_INTERNAL_CHECKS` builds check every entry against `keys` after each bulk member.
 ///
-/// Value semantics with copy-on-write: copies share storage until one of them mutates; a copy
-/// is a copy of the words, with no reference counting, whatever the key type.
+/// Value semantics with copy-on-write: a copy is a copy of the words, with no reference counting.
 ///
 /// - Complexity: lookup, insertion and removal O(1) on average (load factor at most 7/10);
 ///   growth at least doubles the bucket count, so insertion is O(1) amortized.

@@ -1,15 +1,20 @@
-/// How an ``_ItemTableStorage`` packs a location into a bucket's word: `UInt32` words (narrow)
-/// with `offsetBits` bits of offset and the remaining 24 - `offsetBits` bits of slot, or
-/// `UInt64` words (wide) with a 32-bit offset and a 24-bit slot. The tag takes the top byte of
-/// either.
+/// How an ``_ItemTableStorage`` packs a location into a bucket's word. An empty bucket is 0; a
+/// full one has the high bit set in its tag (seven bits of the key's hash):
 ///
-/// Narrow words halve the table (4 bytes per bucket: about 5.9 bytes per key, against 11.8),
-/// which halves what copying a snapshot's index moves through the caches. They hold a table
-/// whose sections have at most 2^(`offsetBits` - 1) items and whose slots are below
-/// 2^(24 - `offsetBits`): one spare offset bit keeps every offset that a bulk move stores on
-/// the way (an offset minus the amount its bias is about to change by) distinct modulo
-/// 2^`offsetBits` from every other. The table changes layout before an operation would store
-/// a location that does not fit (``_ItemTable/_makeRoom(forSlot:sectionSize:)``).
+/// ```
+/// narrow (UInt32):  | 31 ... 24 | 23 .......... k | k-1 ....... 0 |
+///                   |  1 + tag  |      slot       | stored offset |     k = offsetBits
+///
+/// wide (UInt64):    | 63 ... 56 | 55 ..... 32 | 31 ............ 0 |
+///                   |  1 + tag  |    slot     |   stored offset   |
+/// ```
+///
+/// The stored offset is the item's offset minus its slot's bias (``_ItemTable/_biases``), modulo
+/// 2^`offsetBits`. A narrow table holds sections of at most 2^(`offsetBits` - 1) items (the
+/// spare bit keeps offsets distinct while a bulk move changes a bias) in slots below
+/// 2^(24 - `offsetBits`); the table changes layout, in one pass that reads no key, before an
+/// operation would store a location that does not fit
+/// (``_ItemTable/_makeRoom(forSlot:sectionSize:)``).
 @usableFromInline
 struct _ItemTableLayout: Sendable, Equatable {
   @usableFromInline let isNarrow: Bool
@@ -18,7 +23,7 @@ struct _ItemTableLayout: Sendable, Equatable {
   /// code specialized for one word size (see ``_ItemTable/insertAllNew(_:slot:firstOffset:keys:)``).
   @inlinable var tagShift: UInt64 { isNarrow ? 24 : 56 }
   /// (The three below follow from the two above; they are stored so that encoding and decoding a
-  /// word computes none of them — lookups cost measurably more otherwise, see commit 8743c3b.)
+  /// word computes none of them: see commit 8743c3b.)
   /// The offset bits of a word.
   @usableFromInline let offsetMask: UInt64
   /// The first slot a word cannot hold.

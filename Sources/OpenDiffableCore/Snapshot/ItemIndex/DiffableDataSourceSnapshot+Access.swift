@@ -1,0 +1,52 @@
+import Atomics
+import Foundation
+
+// How the snapshot reads and changes its item index: the keys the table compares are read from
+// the sections, borrowed through a pointer (see `_ItemIndex`).
+
+extension DiffableDataSourceSnapshot {
+  /// The location of `item` in the item index (its slot and its offset in the slot's items),
+  /// or nil. The index reads the keys it compares from the sections. O(1) average.
+  @inlinable @inline(__always) func _itemLocation(_ item: ItemIdentifierType) -> _ItemLocation? {
+    _withItemKeys { _index.table.location(of: item, keys: $0) }
+  }
+
+  /// Calls `body` with the reader of the keys the item index compares, `keys(slot, offset)`:
+  /// the sections, borrowed through a pointer, not read through a closure over `self` (see
+  /// ``_withItemIndex(_:)``). O(1) besides `body`.
+  @inlinable @inline(__always) func _withItemKeys<R>(_ body: ((Int, Int) -> ItemIdentifierType) -> R) -> R {
+    _slots.withUnsafeBufferPointer { slots in body { slots[$0].items[$1] } }
+  }
+
+  /// Calls `body` with the item index, to change it, and the reader of the keys it compares
+  /// (`keys(slot, offset)`, the sections). The reader borrows the sections through a pointer.
+  /// (Closures that captured `self` to read `_slots` while the index changed made, in optimized
+  /// builds, the index's storage look shared, so that changes copied it.)
+  @inlinable mutating func _withItemIndex<R>(
+    _ body: (inout _ItemTable<ItemIdentifierType>, (Int, Int) -> ItemIdentifierType) -> R
+  ) -> R {
+    // The index is moved out of `self` for the call, so that nothing `self` holds can make its
+    // storage look shared (the closures below capture a local, not `self`). The reader is
+    // ``_withItemKeys(_:)``'s, written out: Swift does not let a closure parameter be handed on
+    // to `body`.
+    var index = _ItemTable<ItemIdentifierType>()
+    swap(&index, &_index.table)
+    defer { swap(&index, &_index.table) }
+    return _slots.withUnsafeBufferPointer { slots in body(&index) { slots[$0].items[$1] } }
+  }
+
+  /// For lookups by item on a snapshot whose index is deferred: its resolved form (built on the
+  /// first call, O(n) once), nil when this snapshot has its own index. Read through the
+  /// published address: the resolved snapshot is lent, never copied, and no lock or reference
+  /// count is touched (this value keeps the deferred index alive, and the resolved snapshot never
+  /// changes once published). Read fields through `pointee` directly, inside
+  /// `withExtendedLifetime(_index.deferred)`: the pointer is valid only while the deferred index
+  /// lives, and nothing else keeps this value alive after its last use. (Why the four lookups
+  /// hold the lifetime themselves: `ItemIndex/README.md`.)
+  @inlinable @inline(__always) var _resolvedForLookup: UnsafeMutablePointer<Self>? {
+    guard let lookup = _index.lookup else { return nil }
+    var address = lookup.resolved.load(ordering: .acquiring)
+    if address == 0 { address = Int(bitPattern: _index.deferred.unsafelyUnwrapped.resolved(self)) }
+    return UnsafeMutablePointer<Self>(bitPattern: address).unsafelyUnwrapped
+  }
+}

@@ -19,23 +19,14 @@ import OpenDiffableCore
     /// }
     /// ```
     ///
-    /// The first snapshot is applied at once; the changes of one main-actor turn make one apply on
-    /// the next turn, queued in call order with your own applies (yours shows until the model
-    /// changes again). With ``contentProvider`` set, the visible items' content is observed too.
-    /// Observation reports a change before it is stored, so once it reported one made on another
-    /// thread, the data source also reads the model again after each observed apply, on the next
-    /// turn and then after 1, 2, 4 … 1,024 ms: a write that takes less than two seconds is shown
-    /// at the first read after it finished.
-    ///
-    /// `makeSnapshot`, the cell provider and the content provider must only read the model.
-    /// Applying, or calling this method, from `makeSnapshot` or from inside an apply stops the
-    /// process. A provider that changes what `makeSnapshot` or the content provider reads makes
-    /// each apply cause the next: after 16 in a row, ``OpenDiffableDiagnostics/warningHandler``
-    /// gets a warning naming it.
-    ///
-    /// The observation ends when you cancel the returned handle, call this method again, or
-    /// release the data source; until then the data source keeps `makeSnapshot`, so capture the
-    /// model, not an object that holds the data source.
+    /// The first snapshot is applied at once; the changes of one main-actor turn make one apply,
+    /// queued in call order with your own applies. With ``contentProvider`` set, the visible
+    /// items' content is observed too. A write made on another thread is shown if it finishes
+    /// within about two seconds of its change report. `makeSnapshot` and the providers must only
+    /// read the model: applying or calling this method from them stops the process, and applies
+    /// that keep causing the next are warned about after 16 in a row. Cancelling the returned
+    /// handle, calling this again or releasing the data source ends the observation; capture the
+    /// model in `makeSnapshot`, not the data source's owner.
     ///
     /// - Parameters:
     ///   - animatingDifferences: whether the host animates each batch (the diff is made either way).
@@ -43,8 +34,8 @@ import OpenDiffableCore
     ///   - makeSnapshot: builds the snapshot to show from your observable model.
     /// - Returns: the handle that cancels the observation; dropping it does not.
     /// - Complexity: per turn with changes, one call of `makeSnapshot` plus one apply (O(n) for the
-    ///   diff, O(v) for v visible items with a content provider); per read after a change from
-    ///   another thread, one call of `makeSnapshot` plus O(v).
+    ///   diff, O(v) for v visible items with a content provider); after a change from another
+    ///   thread, up to twelve more calls of `makeSnapshot` plus O(v) each, within two seconds.
     @discardableResult
     public func applyObserving(
       animatingDifferences: Bool = true, completion: (() -> Void)? = nil,

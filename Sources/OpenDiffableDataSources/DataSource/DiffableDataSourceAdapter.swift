@@ -10,8 +10,9 @@ import OpenDiffableCore
 /// dataSource.applyObserving { [store] in store.snapshot() }
 /// ```
 ///
-/// Every member but ``applyObserving(animatingDifferences:completion:_:)`` is O(1). Reading or
-/// writing them off the main actor is a compile error, except ``description()``.
+/// Reading a member is O(1); setting ``contentProvider`` drops the content recorded for the
+/// visible items; ``applyObserving(animatingDifferences:completion:_:)`` costs an apply per
+/// change. Using them off the main actor is a compile error, except ``description()``.
 @MainActor
 public protocol DiffableDataSourceAdapter<SectionIdentifierType, ItemIdentifierType>: DiffableDataSourceSettings {
   /// The type of the section identifiers.
@@ -27,8 +28,8 @@ public protocol DiffableDataSourceAdapter<SectionIdentifierType, ItemIdentifierT
 
   /// The type and a summary of the current snapshot, for example
   /// `CollectionViewDiffableDataSource<String, Int>(2 sections, 5 items)`. A method, as in
-  /// UIKit's and AppKit's Swift interfaces; the `description` property is `NSObject`'s. O(1),
-  /// from any thread.
+  /// UIKit's and AppKit's Swift interfaces (on their data sources, the `description` property
+  /// is `NSObject`'s). O(1), from any thread.
   nonisolated func description() -> String
 
   #if canImport(Observation)

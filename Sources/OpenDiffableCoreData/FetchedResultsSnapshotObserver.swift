@@ -28,19 +28,11 @@
   ///
   /// ## Updated objects are reconfigured, not reloaded
   /// An object whose attributes changed but which stayed in the results keeps its object ID, so
-  /// a diff alone would leave its cell stale. The observer marks such items for reconfigure in
-  /// the snapshot it delivers (``DiffableDataSourceSnapshot/reconfiguredItemIdentifiers``), so
-  /// applying the snapshot refreshes their cells in place. It learns which objects were updated
-  /// from the controller's own change tracking — `controller(_:didChange:at:for:newIndexPath:)`
-  /// with `.update` (changed in place) or `.move` (changed so that it moved) — which Core Data
-  /// reports for changes made in the context and for changes merged into it from other
-  /// contexts. The snapshot-reference delegate method `controller(_:didChangeContentWith:)` is
-  /// not used: it does not say which objects changed, and implementing it turns off every other
-  /// delegate method. Comparing `isUpdated` instead would miss merged and saved changes (they
-  /// are no longer uncommitted).
-  ///
-  /// Inserted objects are new cells and deleted ones are gone, so neither is marked. The marks
-  /// belong to the snapshot of one update; the next update's snapshot has its own.
+  /// the observer marks it for reconfigure in the snapshot it delivers
+  /// (``DiffableDataSourceSnapshot/reconfiguredItemIdentifiers``): applying the snapshot
+  /// refreshes its cell in place. Changes made in the context and changes merged into it from
+  /// other contexts both count. Inserted and deleted objects are not marked; the marks belong
+  /// to the snapshot of one update.
   ///
   /// ## Threads
   /// The controller's context must be a main-queue context (for example a persistent

@@ -16,6 +16,12 @@ struct TableTests {
     return (table, dataSource)
   }
 
+  @Test("Every setting, the content provider, description() and applyObserving reach the wrapped data source")
+  func forwardersReachTheDataSource() {
+    let (_, dataSource) = makeTable()
+    expectForwarding(dataSource, to: dataSource.core)
+  }
+
   @Test("Rows follow snapshots through the table adapter, with the default row animation")
   func rowsAndAnimation() async {
     let (table, dataSource) = makeTable()

@@ -36,6 +36,14 @@ struct SettingsTests {
       } == 1)
   }
 
+  @Test("Every adapter's settings, content provider, description() and applyObserving reach its data source")
+  func forwardersReachTheDataSource() {
+    let (_, collectionSource) = makeCollection()
+    expectForwarding(collectionSource, to: collectionSource.core)
+    let (_, tableSource) = makeTable()
+    expectForwarding(tableSource, to: tableSource.core)
+  }
+
   @Test("preservesSelection = false: the selection is not restored after a reload")
   func preservesSelectionOff() {
     let (view, dataSource) = makeTable()

@@ -24,7 +24,7 @@ func backgroundScreens() -> [BackgroundScreen] {
       shown: { shown(collectionView) }, expected: rows(of:),
       trace: { handler in collection.traceHandler = { _ in handler() } }, keep: [collectionView, collection]),
     BackgroundScreen(
-      name: "UITableView", calls: AnyThreadCalls(table), core: table.core.core,
+      name: "UITableView", calls: AnyThreadCalls(table), core: table.core,
       shown: { shown(tableView) }, expected: rows(of:),
       trace: { handler in table.traceHandler = { _ in handler() } }, keep: [tableView, table]),
     BackgroundScreen(
@@ -33,7 +33,7 @@ func backgroundScreens() -> [BackgroundScreen] {
       trace: { handler in referenceCollection.base.traceHandler = { _ in handler() } },
       keep: [referenceCollectionView, referenceCollection]),
     BackgroundScreen(
-      name: "UITableView (reference)", calls: AnyThreadCalls(referenceTable), core: referenceTable.base.core.core,
+      name: "UITableView (reference)", calls: AnyThreadCalls(referenceTable), core: referenceTable.base.core,
       shown: { shown(referenceTableView) }, expected: rows(of:),
       trace: { handler in referenceTable.base.traceHandler = { _ in handler() } },
       keep: [referenceTableView, referenceTable]),

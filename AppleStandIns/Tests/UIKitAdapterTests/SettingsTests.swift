@@ -38,7 +38,7 @@ struct SettingsTests {
 
     let (table, tableSource) = makeTable()
     #expect(
-      exerciseSettings(tableSource, storage: tableSource.core.core) {
+      exerciseSettings(tableSource, storage: tableSource.core) {
         tableSource.applySnapshotUsingReloadData(snapshot([("a", [1])]))
       }.count == 1)
 
@@ -48,6 +48,16 @@ struct SettingsTests {
     }
     #expect(exerciseSettings(generic, storage: generic.core) { generic.apply(snapshot([("a", [1])])) }.count == 1)
     #expect(shown(collection) == [[1]] && shown(table) == [[1]])
+  }
+
+  @Test("Every adapter's settings, content provider, description() and applyObserving reach its data source")
+  func forwardersReachTheDataSource() {
+    let (_, collectionSource) = makeCollection()
+    expectForwarding(collectionSource, to: collectionSource.core)
+    let (_, tableSource) = makeTable()
+    expectForwarding(tableSource, to: tableSource.core)
+    // TableHostDiffableDataSource: the main package's TableTests (a UITableView here would have
+    // no data source to answer the batch's counts).
   }
 
   @Test("preservesSelection = false: the selection is not restored after a reload")

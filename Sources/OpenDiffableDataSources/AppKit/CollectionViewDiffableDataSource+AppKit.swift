@@ -2,60 +2,6 @@
   import AppKit
   import OpenDiffableCore
 
-  /// Presents an `NSCollectionView` as a ``DiffableListHost``. AppKit spells the batch calls
-  /// with sets of index paths and a `completionHandler:` label, so this small forwarding class
-  /// stands where UIKit needs only an empty extension.
-  @MainActor
-  final class _AppKitCollectionHost: DiffableListHost {
-    typealias Cell = NSCollectionViewItem
-    typealias ScrollPosition = NSCollectionView.ScrollPosition
-
-    let collectionView: NSCollectionView
-    var animates = true
-
-    init(_ collectionView: NSCollectionView) { self.collectionView = collectionView }
-
-    func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
-      if animates {
-        collectionView.animator().performBatchUpdates(updates, completionHandler: completion)
-      } else {
-        collectionView.performBatchUpdates(updates, completionHandler: completion)
-      }
-    }
-    func insertSections(_ sections: IndexSet) { collectionView.insertSections(sections) }
-    func deleteSections(_ sections: IndexSet) { collectionView.deleteSections(sections) }
-    func reloadSections(_ sections: IndexSet) { collectionView.reloadSections(sections) }
-    func moveSection(_ section: Int, toSection newSection: Int) {
-      collectionView.moveSection(section, toSection: newSection)
-    }
-    func insertItems(at indexPaths: [IndexPath]) { collectionView.insertItems(at: Set(indexPaths)) }
-    func deleteItems(at indexPaths: [IndexPath]) { collectionView.deleteItems(at: Set(indexPaths)) }
-    func reloadItems(at indexPaths: [IndexPath]) { collectionView.reloadItems(at: Set(indexPaths)) }
-    func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-      collectionView.moveItem(at: indexPath, to: newIndexPath)
-    }
-    func reloadData() { collectionView.reloadData() }
-    /// AppKit has no in-place reconfigure: the items are reloaded.
-    func reconfigureItems(at indexPaths: [IndexPath]) { collectionView.reloadItems(at: Set(indexPaths)) }
-    func cellForItem(at indexPath: IndexPath) -> NSCollectionViewItem? { collectionView.item(at: indexPath) }
-    var indexPathsForSelectedItems: [IndexPath]? { Array(collectionView.selectionIndexPaths) }
-    var indexPathsForVisibleItems: [IndexPath] { Array(collectionView.indexPathsForVisibleItems()) }
-    func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: NSCollectionView.ScrollPosition) {
-      if let indexPath {
-        collectionView.selectItems(at: [indexPath], scrollPosition: scrollPosition)
-      } else {
-        collectionView.deselectAll(nil)
-      }
-    }
-    func deselectItem(at indexPath: IndexPath, animated: Bool) { collectionView.deselectItems(at: [indexPath]) }
-    func performWithoutAnimation(_ actions: () -> Void) {
-      let previous = animates
-      animates = false
-      defer { animates = previous }
-      actions()
-    }
-  }
-
   /// Apple's `NSCollectionViewDiffableDataSource`, without the prefix: drives an
   /// `NSCollectionView` from snapshots.
   ///
@@ -92,15 +38,6 @@
       collectionView.dataSource = self
     }
 
-    /// Gives what an item's view shows; when set, every apply also reloads the visible items
-    /// (`indexPathsForVisibleItems()`) whose content changed since their item was made or last
-    /// refreshed (AppKit has no in-place reconfigure). See ``DiffableDataSource/contentProvider``
-    /// for what is compared, when, and its O(visible items) cost. Default: nil.
-    public var contentProvider: ((_ itemIdentifier: ItemIdentifierType) -> any Equatable)? {
-      get { core.contentProvider }
-      set { core.contentProvider = newValue }
-    }
-
     /// Shows `snapshot`: animated and diffed when `animatingDifferences` is true, otherwise
     /// reloaded without a diff (AppKit's documented behaviour).
     open func apply(
@@ -113,26 +50,6 @@
         core.applySnapshotUsingReloadData(snapshot, completion: completion)
       }
     }
-
-    #if canImport(Observation)
-      /// Applies the snapshot `makeSnapshot` returns, and again whenever an observable property it
-      /// read (or, with a ``contentProvider``, one the provider read for a visible item) changes:
-      /// the list follows an `@Observable` model. Changes within one turn of the main actor make
-      /// one apply; calling this again replaces the observation; releasing the data source or
-      /// cancelling the returned handle ends it.
-      /// `animatingDifferences: false` still diffs (without animation), unlike AppKit's `apply`,
-      /// which reloads then: an observed apply never reloads after the first. See
-      /// ``DiffableDataSource/applyObserving(animatingDifferences:completion:_:)`` for the rules,
-      /// the misuse that stops the process and the complexity.
-      @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
-      @discardableResult
-      public func applyObserving(
-        animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
-        _ makeSnapshot: @escaping () -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
-      ) -> DiffableDataSourceObservation {
-        core.applyObserving(animatingDifferences: animatingDifferences, completion: completion, makeSnapshot)
-      }
-    #endif
 
     /// A copy of the current snapshot, without marks. O(1).
     open func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
@@ -150,14 +67,6 @@
 
     /// The position of the section, or nil (a OpenDiffable addition). O(1) average.
     open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { core.index(for: sectionIdentifier) }
-
-    /// The type and a summary of the current snapshot, for example
-    /// `CollectionViewDiffableDataSource<String, Int>(2 sections, 5 items)`. A method, as in AppKit's Swift interface
-    /// (`public func description() -> String`); the `description` property is `NSObject`'s.
-    /// O(1), from any thread.
-    nonisolated public func description() -> String {
-      core._backgroundApplies.describe(type(of: self))
-    }
 
     // MARK: NSCollectionViewDataSource
 
@@ -192,48 +101,11 @@
     }
   }
 
-  /// OpenDiffable's settings, stored in the wrapped ``DiffableDataSource``.
-  extension CollectionViewDiffableDataSource: DiffableDataSourceSettings {
-    /// Whether the selection is captured by identifier before every apply and restored
-    /// after it. Default: true. See ``DiffableDataSource/preservesSelection``.
-    public var preservesSelection: Bool {
-      get { core.preservesSelection }
-      set { core.preservesSelection = newValue }
-    }
+  /// OpenDiffable's additions and settings, stored in the wrapped ``DiffableDataSource``.
+  extension CollectionViewDiffableDataSource: _WrapsDiffableDataSource {}
 
-    /// Whether the focused item is kept by identifier across applies, on hosts that have a
-    /// focus. Default: true. See ``DiffableDataSource/preservesFocus``.
-    public var preservesFocus: Bool {
-      get { core.preservesFocus }
-      set { core.preservesFocus = newValue }
-    }
-
-    /// Whether waiting full-snapshot applies are replaced by the newest. Default: false.
-    /// See ``DiffableDataSource/coalescesPendingApplies``.
-    public var coalescesPendingApplies: Bool {
-      get { core.coalescesPendingApplies }
-      set { core.coalescesPendingApplies = newValue }
-    }
-
-    // `diffsOffMainActorAboveItemCount` as the settings protocol sees it, and as code sees it
-    // when the identifiers are only `Hashable`: diffs then stay on the main actor, with one
-    // warning saying so. With `Sendable` identifiers the property of the constrained extension
-    // below is used, and moves them off. Named apart (`@_implements`) because a witness of the
-    // same name would be ambiguous with that property.
-    @_implements(DiffableDataSourceSettings,diffsOffMainActorAboveItemCount)
-    public var _diffsOffMainActorAboveItemCountSetting: Int? {
-      get { core.diffsOffMainActorAboveItemCount }
-      set { core.diffsOffMainActorAboveItemCount = newValue }
-    }
-
-    /// Receives a ``DiffableDataSourceApplyTrace`` after every apply; nil (the default) turns
-    /// tracing off. See ``DiffableDataSource/traceHandler``.
-    public var traceHandler: ((DiffableDataSourceApplyTrace) -> Void)? {
-      get { core.traceHandler }
-      set { core.traceHandler = newValue }
-    }
-  }
-
+  // Diffs off the main actor, for `Sendable` identifiers: declared on the class, since a
+  // protocol requirement wins over a protocol extension's member of the same name.
   extension CollectionViewDiffableDataSource where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {
     /// When set, a diff whose two snapshots together hold more items than this runs off the main
     /// actor (see ``DiffableDataSource/diffsOffMainActorAboveItemCount``). Available when the
@@ -241,10 +113,7 @@
     /// sources accept, and so do these) every diff runs on the main actor. Default: nil.
     public var diffsOffMainActorAboveItemCount: Int? {
       get { core.diffsOffMainActorAboveItemCount }
-      set {
-        core._allowOffMainDiffs()
-        core.diffsOffMainActorAboveItemCount = newValue
-      }
+      set { _setDiffsOffMainActorAboveItemCount(newValue) }
     }
   }
 #endif

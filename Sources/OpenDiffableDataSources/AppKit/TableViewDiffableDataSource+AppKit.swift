@@ -166,15 +166,6 @@
       return layout
     }
 
-    /// Gives what a row's view shows; when set, every apply also reloads the visible rows
-    /// (`rows(in: visibleRect)`) whose content changed since their view was made or last
-    /// refreshed. See ``DiffableDataSource/contentProvider`` for what is compared, when, and its
-    /// O(visible rows) cost. Default: nil.
-    public var contentProvider: ((_ itemIdentifier: ItemIdentifierType) -> any Equatable)? {
-      get { core.contentProvider }
-      set { core.contentProvider = newValue }
-    }
-
     /// Shows `snapshot`: diffed and animated when `animatingDifferences` is true, otherwise
     /// reloaded without a diff.
     open func apply(
@@ -194,27 +185,6 @@
         core.applySnapshotUsingReloadData(snapshot, completion: completion)
       }
     }
-
-    #if canImport(Observation)
-      /// Applies the snapshot `makeSnapshot` returns, and again whenever an observable property it
-      /// read (or, with a ``contentProvider``, one the provider read for a visible item) changes:
-      /// the list follows an `@Observable` model. Changes within one turn of the main actor make
-      /// one apply; calling this again replaces the observation; releasing the data source or
-      /// cancelling the returned handle ends it.
-      /// `animatingDifferences: false` still diffs (without animation), unlike AppKit's `apply`,
-      /// which reloads then: an observed apply never reloads after the first. See
-      /// ``DiffableDataSource/applyObserving(animatingDifferences:completion:_:)`` for the rules,
-      /// the misuse that stops the process and the complexity.
-      @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
-      @discardableResult
-      public func applyObserving(
-        animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
-        _ makeSnapshot: @escaping () -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
-      ) -> DiffableDataSourceObservation {
-        installDelegateProxy()
-        return core.applyObserving(animatingDifferences: animatingDifferences, completion: completion, makeSnapshot)
-      }
-    #endif
 
     /// A copy of the current snapshot, without marks. O(1).
     open func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
@@ -240,14 +210,6 @@
     /// The first row of the section (its header row when there are headers), or nil. O(1).
     open func row(forSectionIdentifier identifier: SectionIdentifierType) -> Int? {
       core.index(for: identifier).map { layout().rows(ofSection: $0).lowerBound }
-    }
-
-    /// The type and a summary of the current snapshot, for example
-    /// `TableViewDiffableDataSource<String, Int>(2 sections, 5 items)`. A method, as in AppKit's Swift interface
-    /// (`public func description() -> String`); the `description` property is `NSObject`'s.
-    /// O(1), from any thread.
-    nonisolated public func description() -> String {
-      core._backgroundApplies.describe(type(of: self))
     }
 
     // MARK: NSTableViewDataSource and the delegate methods to forward
@@ -298,48 +260,14 @@
     }
   }
 
-  /// OpenDiffable's settings, stored in the wrapped ``DiffableDataSource``.
-  extension TableViewDiffableDataSource: DiffableDataSourceSettings {
-    /// Whether the selection is captured by identifier before every apply and restored
-    /// after it. Default: true. See ``DiffableDataSource/preservesSelection``.
-    public var preservesSelection: Bool {
-      get { core.preservesSelection }
-      set { core.preservesSelection = newValue }
-    }
-
-    /// Whether the focused item is kept by identifier across applies, on hosts that have a
-    /// focus. Default: true. See ``DiffableDataSource/preservesFocus``.
-    public var preservesFocus: Bool {
-      get { core.preservesFocus }
-      set { core.preservesFocus = newValue }
-    }
-
-    /// Whether waiting full-snapshot applies are replaced by the newest. Default: false.
-    /// See ``DiffableDataSource/coalescesPendingApplies``.
-    public var coalescesPendingApplies: Bool {
-      get { core.coalescesPendingApplies }
-      set { core.coalescesPendingApplies = newValue }
-    }
-
-    // `diffsOffMainActorAboveItemCount` as the settings protocol sees it, and as code sees it
-    // when the identifiers are only `Hashable`: diffs then stay on the main actor, with one
-    // warning saying so. With `Sendable` identifiers the property of the constrained extension
-    // below is used, and moves them off. Named apart (`@_implements`) because a witness of the
-    // same name would be ambiguous with that property.
-    @_implements(DiffableDataSourceSettings,diffsOffMainActorAboveItemCount)
-    public var _diffsOffMainActorAboveItemCountSetting: Int? {
-      get { core.diffsOffMainActorAboveItemCount }
-      set { core.diffsOffMainActorAboveItemCount = newValue }
-    }
-
-    /// Receives a ``DiffableDataSourceApplyTrace`` after every apply; nil (the default) turns
-    /// tracing off. See ``DiffableDataSource/traceHandler``.
-    public var traceHandler: ((DiffableDataSourceApplyTrace) -> Void)? {
-      get { core.traceHandler }
-      set { core.traceHandler = newValue }
-    }
+  /// OpenDiffable's additions and settings, stored in the wrapped ``DiffableDataSource``.
+  extension TableViewDiffableDataSource: _WrapsDiffableDataSource {
+    /// Puts the delegate proxy in front of the table's delegate, as every apply does.
+    func _willApply() { installDelegateProxy() }
   }
 
+  // Diffs off the main actor, for `Sendable` identifiers: declared on the class, since a
+  // protocol requirement wins over a protocol extension's member of the same name.
   extension TableViewDiffableDataSource where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {
     /// When set, a diff whose two snapshots together hold more items than this runs off the main
     /// actor (see ``DiffableDataSource/diffsOffMainActorAboveItemCount``). Available when the
@@ -347,10 +275,7 @@
     /// sources accept, and so do these) every diff runs on the main actor. Default: nil.
     public var diffsOffMainActorAboveItemCount: Int? {
       get { core.diffsOffMainActorAboveItemCount }
-      set {
-        core._allowOffMainDiffs()
-        core.diffsOffMainActorAboveItemCount = newValue
-      }
+      set { _setDiffsOffMainActorAboveItemCount(newValue) }
     }
   }
 #endif

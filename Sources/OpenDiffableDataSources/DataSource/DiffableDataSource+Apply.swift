@@ -7,27 +7,13 @@ extension DiffableDataSource {
   /// Makes the list show `snapshot`: works out the changes from the current state and hands
   /// them to the host as one batch update, then calls `completion` once the host finished.
   ///
-  /// Runs after the applies made before it, never inside one. The first apply of this data source
-  /// reloads the host instead (a later apply to an empty list animates its inserts). `animatingDifferences: false` still diffs (as on iOS 15+) but
-  /// turns animations off. Reload and reconfigure marks of `snapshot` are carried out and then
-  /// dropped: ``snapshot()`` never returns marks.
-  ///
-  /// `completion` runs exactly once, on the main actor, and never before this method returned:
-  /// when the apply finishes at once (an unchanged snapshot, only reconfigures, a reload, a
-  /// host that ends its batches at once), it runs on a later turn of the main actor. Completions
-  /// run in call order, counting every apply (section snapshots and reloads included): this
-  /// one waits for those of the applies made before it, even when its own work finished first,
-  /// for instance an unchanged snapshot applied while the host still animates the previous one.
-  /// Pending applies keep the data source alive until their completions ran.
-  ///
-  /// Stops the process when called from inside an apply (from the host's batch update, a cell
-  /// provider or a selection callback): apply from the completion instead.
-  ///
-  /// Code written for iOS 13–17 may call it from a background queue, as Apple documented: the
-  /// apply is queued in call order and runs on the main thread (the host is only used there),
-  /// `completion` runs on the main actor, and ``snapshot()`` on the calling queue returns
-  /// `snapshot` at once. Applying both on and off the main thread sends one warning to
-  /// ``OpenDiffableDiagnostics/warningHandler`` and keeps the call order.
+  /// Applies run in call order, never inside one another; the first one reloads the host.
+  /// The snapshot's reload and reconfigure marks are carried out, then dropped: ``snapshot()``
+  /// never returns marks. `completion` runs once, on the main actor, never before this method
+  /// returned nor before the completions of earlier applies. Pending applies keep the data
+  /// source alive. Applying from inside an apply (the host's batch update, a cell provider, a
+  /// selection callback) stops the process: apply from the completion instead. A call from a
+  /// background queue, as Apple allowed, is queued in call order and runs on the main thread.
   /// - Parameters:
   ///   - snapshot: the sections and items to show, with the reload and reconfigure marks to carry out.
   ///   - animatingDifferences: whether the host animates the batch (the diff is made either way).
@@ -79,54 +65,6 @@ extension DiffableDataSource {
 }
 
 // MARK: - The queue
-
-/// The completion of one apply, waiting until that apply and every earlier one finished.
-struct _PendingCompletion {
-  var completion: (() -> Void)?
-  var isFinished = false
-}
-
-/// One apply waiting to run.
-struct _ApplyJob<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
-  typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
-  typealias SectionSnapshot = DiffableDataSourceSectionSnapshot<ItemIdentifierType>
-
-  enum Target {
-    /// A whole snapshot.
-    case full(Snapshot)
-    /// One section's outline, applied to whatever the list shows when the job runs.
-    case section(SectionIdentifierType, SectionSnapshot)
-  }
-
-  enum Mode: Equatable {
-    case animated, withoutAnimation, reloadData
-  }
-
-  var target: Target
-  var mode: Mode
-  var operation: String
-  /// The completion handed to `apply`; moved into the data source's completion list when queued.
-  var completion: (() -> Void)?
-  /// The completion tickets this job finishes: its own and those of the applies it replaced.
-  var tickets: [Int] = []
-  var coalesced = 0
-  /// How many applies made off the main thread this job carries (its own, those it replaced).
-  var backgroundApplies = 0
-  /// The token of the observed apply that made this job (`applyObserving`), if any.
-  var observation: Int?
-
-  init(target: Target, mode: Mode, operation: String, completion: (() -> Void)?) {
-    self.target = target
-    self.mode = mode
-    self.operation = operation
-    self.completion = completion
-  }
-
-  var isFull: Bool {
-    if case .full = target { return true }
-    return false
-  }
-}
 
 extension DiffableDataSource {
   typealias _ApplyJob = OpenDiffableDataSources._ApplyJob<SectionIdentifierType, ItemIdentifierType>

@@ -19,23 +19,14 @@ import OpenDiffableCore
     /// }
     /// ```
     ///
-    /// The first snapshot is applied at once; the changes of one main-actor turn make one apply on
-    /// the next turn, queued in call order with your own applies (yours shows until the model
-    /// changes again). With ``contentProvider`` set, the visible items' content is observed too.
-    /// Observation reports a change before it is stored, so once it reported one made on another
-    /// thread, the data source also reads the model again after each observed apply, on the next
-    /// turn and then after 1, 2, 4 … 1,024 ms: a write that takes less than two seconds is shown
-    /// at the first read after it finished.
-    ///
-    /// `makeSnapshot`, the cell provider and the content provider must only read the model.
-    /// Applying, or calling this method, from `makeSnapshot` or from inside an apply stops the
-    /// process. A provider that changes what `makeSnapshot` or the content provider reads makes
-    /// each apply cause the next: after 16 in a row, ``OpenDiffableDiagnostics/warningHandler``
-    /// gets a warning naming it.
-    ///
-    /// The observation ends when you cancel the returned handle, call this method again, or
-    /// release the data source; until then the data source keeps `makeSnapshot`, so capture the
-    /// model, not an object that holds the data source.
+    /// The first snapshot is applied at once; the changes of one main-actor turn make one apply,
+    /// queued in call order with your own applies. With ``contentProvider`` set, the visible
+    /// items' content is observed too. A write made on another thread is shown if it finishes
+    /// within about two seconds of its change report. `makeSnapshot` and the providers must only
+    /// read the model: applying or calling this method from them stops the process, and applies
+    /// that keep causing the next are warned about after 16 in a row. Cancelling the returned
+    /// handle, calling this again or releasing the data source ends the observation; capture the
+    /// model in `makeSnapshot`, not the data source's owner.
     ///
     /// - Parameters:
     ///   - animatingDifferences: whether the host animates each batch (the diff is made either way).
@@ -43,8 +34,8 @@ import OpenDiffableCore
     ///   - makeSnapshot: builds the snapshot to show from your observable model.
     /// - Returns: the handle that cancels the observation; dropping it does not.
     /// - Complexity: per turn with changes, one call of `makeSnapshot` plus one apply (O(n) for the
-    ///   diff, O(v) for v visible items with a content provider); per read after a change from
-    ///   another thread, one call of `makeSnapshot` plus O(v).
+    ///   diff, O(v) for v visible items with a content provider); after a change from another
+    ///   thread, up to twelve more calls of `makeSnapshot` plus O(v) each, within two seconds.
     @discardableResult
     public func applyObserving(
       animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
@@ -67,229 +58,7 @@ import OpenDiffableCore
         cancel: { [weak self] in self?._stopObserving(token: token) })
     }
   }
-
-  /// The handle of an observed apply (``DiffableDataSource/applyObserving(animatingDifferences:completion:_:)``):
-  /// cancels it, and tells whether it is still running.
-  ///
-  /// The handle holds nothing: it refers to its data source weakly, and dropping it does not end
-  /// the observation (the data source keeps observing until it is released or the observation
-  /// is cancelled or replaced).
-  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-  @MainActor
-  public final class DiffableDataSourceObservation {
-    let _isActive: () -> Bool
-    let _hasPendingChanges: () -> Bool
-    let _cancel: () -> Void
-
-    init(isActive: @escaping () -> Bool, hasPendingChanges: @escaping () -> Bool, cancel: @escaping () -> Void) {
-      _isActive = isActive
-      _hasPendingChanges = hasPendingChanges
-      _cancel = cancel
-    }
-
-    /// Whether the observation still runs: false once it was cancelled, replaced by a newer
-    /// `applyObserving`, or its data source was released.
-    ///
-    /// - Complexity: O(1).
-    public var isActive: Bool { _isActive() }
-
-    /// Whether an observed change is waiting for its apply (made on the next turn of the main
-    /// actor). With OpenDiffableTesting's `hasPendingApplies`, tells a test when the list
-    /// settled: neither is true. (A write on another thread whose store has not landed yet is
-    /// not counted: the reads after each apply find it.)
-    ///
-    /// - Complexity: O(1).
-    public var hasPendingChanges: Bool { _hasPendingChanges() }
-
-    /// Ends the observation: no apply is made for changes from now on (one already scheduled
-    /// is dropped; applies already queued still run, with their completions). Calling it again,
-    /// or after the observation was replaced or its data source released, does nothing.
-    ///
-    /// - Complexity: O(1). What the observation registered with the observed objects is
-    ///   released as those objects change or go away (Swift Observation has no other way to
-    ///   unregister); it holds neither the data source nor `makeSnapshot`.
-    public func cancel() { _cancel() }
-  }
 #endif
-
-// MARK: - The machinery (no Observation types: the entry point above passes `track`)
-
-/// A provider the data source runs while observing, named in the warning about endless applies.
-enum _ObservedProvider: Sendable {
-  case cellProvider, contentProvider
-
-  var name: String {
-    switch self {
-    case .cellProvider: "cell provider"
-    case .contentProvider: "content provider"
-    }
-  }
-}
-
-/// How many observed applies in a row, each caused only by a provider's change made during the
-/// previous one, make the warning that the providers keep the list from settling.
-let _providerLoopWarningThreshold = 16
-
-/// The pauses of the confirming checks after a turn that may have read a change before its
-/// store (nanoseconds; 0 is the next turn): 0, then 1 ms doubling to 1,024 ms, about two
-/// seconds in all.
-let _confirmationPauses: [UInt64] = [0] + (0...10).map { 1_000_000 << UInt64($0) }
-
-/// What the registrations of one observed apply share: whether a change was seen whose apply
-/// is not made yet (the task that makes it is scheduled), and what caused the changes seen
-/// since the last turn. Changes can happen on any thread, so this and each registration's
-/// liveness are guarded by `lock`.
-final class _ObservationSignal: @unchecked Sendable {
-  let lock = NSLock()
-  /// Guarded by `lock`.
-  var _isScheduled = false
-  /// Whether a registration ever fired off the main thread. Guarded by `lock`.
-  var _sawChangeOffMain = false
-  /// The provider the main actor is running, if any. Guarded by `lock`.
-  var _runningProvider: _ObservedProvider?
-  /// Since the last turn: whether a change came from outside the providers (the app, another
-  /// thread), and the provider that made one on the main thread. Guarded by `lock`.
-  var _changedOutsideProviders = false
-  var _changedByProvider: _ObservedProvider?
-
-  /// `body` with `lock` held. (`NSLocking.withLock` is newer than the library's deployment
-  /// targets on Apple platforms.)
-  func locked<T>(_ body: () -> T) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return body()
-  }
-
-  var isScheduled: Bool { locked { _isScheduled } }
-
-  /// Sets the provider the main actor runs; returns the previous one.
-  func setRunningProvider(_ provider: _ObservedProvider?) -> _ObservedProvider? {
-    locked {
-      defer { _runningProvider = provider }
-      return _runningProvider
-    }
-  }
-
-  /// Starts the turn's apply (the task started): returns what caused it and whether a change
-  /// was ever reported off the main thread, and clears the turn's state.
-  func takeTurn() -> (byProviderOnly: _ObservedProvider?, sawChangeOffMain: Bool) {
-    locked {
-      defer {
-        _isScheduled = false
-        _changedOutsideProviders = false
-        _changedByProvider = nil
-      }
-      return (_changedOutsideProviders ? nil : _changedByProvider, _sawChangeOffMain)
-    }
-  }
-}
-
-/// One `withObservationTracking` registration: live until its `onChange` ran or it was
-/// retired (replaced by a newer registration while still installed: its `onChange` then does
-/// nothing).
-final class _ObservationScope: @unchecked Sendable {
-  let signal: _ObservationSignal
-  /// Guarded by `signal.lock`.
-  var _isLive = true
-  var _isRetired = false
-
-  init(_ signal: _ObservationSignal) { self.signal = signal }
-
-  var isLive: Bool { signal.locked { _isLive } }
-
-  func retire() {
-    signal.locked {
-      _isLive = false
-      _isRetired = true
-    }
-  }
-
-  /// Records that the registration fired, and what made the change; returns whether the apply
-  /// of this change still has to be scheduled (no change was seen since the last one was made).
-  func fire() -> Bool {
-    let onMainThread = _isMainThread()
-    return signal.locked {
-      _isLive = false
-      if _isRetired { return false }
-      if !onMainThread {
-        signal._sawChangeOffMain = true
-        signal._changedOutsideProviders = true
-      } else if let provider = signal._runningProvider {
-        signal._changedByProvider = provider
-      } else {
-        signal._changedOutsideProviders = true
-      }
-      if signal._isScheduled { return false }
-      signal._isScheduled = true
-      return true
-    }
-  }
-}
-
-/// What an observed change calls back: the data source, without its generic parameters (a
-/// closure that runs on any thread must not capture them).
-@MainActor
-protocol _ObservedApplyTarget: AnyObject, Sendable {
-  func _observedTurn(token: Int)
-}
-
-/// What is called, on whatever thread the change happens, when a registration of observation
-/// `token` fires: it holds `target` weakly, never applies (it may run inside the change, or
-/// inside an apply) and schedules the one apply of the turn for the next turn of the main actor,
-/// unless a change seen since the last observed apply already did.
-func _observationChangeHandler(
-  _ scope: _ObservationScope, token: Int, target: any _ObservedApplyTarget
-) -> @Sendable () -> Void {
-  { [weak target] in
-    guard scope.fire() else { return }
-    Task { @MainActor [weak target] in target?._observedTurn(token: token) }
-  }
-}
-
-/// The state of a data source's observed apply.
-@MainActor
-final class _ObservedApplyState<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
-  typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
-  /// Runs `body` inside `withObservationTracking`, calling `onChange` once on the first change
-  /// of what it read.
-  typealias Track = (_ body: () -> Void, _ onChange: @escaping @Sendable () -> Void) -> Void
-
-  /// Unique per data source: tells this observation's callbacks from a replaced one's.
-  let token: Int
-  let operation: String
-  let mode: _ApplyJob<SectionIdentifierType, ItemIdentifierType>.Mode
-  let completion: (() -> Void)?
-  let makeSnapshot: () -> Snapshot
-  let track: Track
-  /// Shared by this observation's registrations.
-  let signal = _ObservationSignal()
-  /// The registration of the last `makeSnapshot` call; while live, its snapshot is current.
-  lazy var snapshotScope = _ObservationScope(signal)
-  /// The last snapshot `makeSnapshot` returned, without marks.
-  var lastSnapshot = Snapshot()
-  /// The registration of each item's content (``DiffableDataSource/contentProvider``), by item.
-  var contentScopes = _HashPinnedDictionary<ItemIdentifierType, _ObservationScope>()
-  /// How many content registrations were live after the last pruning of `contentScopes`.
-  var contentScopesAfterPruning = 0
-  /// The confirming checks after the last turn (see `_startConfirming`), while they run.
-  var confirming: Task<Void, Never>?
-  /// How many observed applies in a row were caused only by providers' changes.
-  var appliesCausedByProviders = 0
-  /// Whether the warning about providers that keep the list from settling was sent.
-  var warnedAboutProviders = false
-
-  init(
-    token: Int, operation: String, mode: _ApplyJob<SectionIdentifierType, ItemIdentifierType>.Mode,
-    completion: (() -> Void)?, makeSnapshot: @escaping () -> Snapshot, track: @escaping Track
-  ) {
-    self.token = token
-    self.operation = operation
-    self.mode = mode
-    self.completion = completion
-    self.makeSnapshot = makeSnapshot
-    self.track = track
-  }
-}
 
 extension DiffableDataSource: _ObservedApplyTarget {
   typealias _ObservedApply = _ObservedApplyState<SectionIdentifierType, ItemIdentifierType>

@@ -101,16 +101,10 @@ public final class DiffableDataSource<
   /// Makes cells; set by the initializer.
   public let cellProvider: CellProvider
 
-  /// Finds content changes by itself: when set, every apply also reconfigures the items on
-  /// screen whose content differs from the content their cell was made or last reconfigured
-  /// with. nil (the default) turns it off: only the app's `reconfigureItems(_:)` and
-  /// `reloadItems(_:)` marks refresh cells.
-  ///
-  /// Use it when items keep their identifier while what their cell shows changes (a contact
-  /// renamed, a setting that changes how every row is drawn), so that the app never has to work
-  /// out which items to mark: apply the snapshot (an unchanged one too) and the visible cells
-  /// that are out of date are reconfigured in place, and no others. Return what the cell shows,
-  /// or the model it is drawn from, as any `Equatable` value:
+  /// Finds content changes by itself: when set, every apply also reconfigures the visible items
+  /// whose content differs from what their cell was made or last reconfigured with. nil (the
+  /// default) turns it off. Return what a cell shows, or the model it is drawn from, as any
+  /// `Equatable` value:
   ///
   /// ```swift
   /// dataSource.contentProvider = { id in store.contact(id) }   // Contact: Equatable
@@ -118,38 +112,14 @@ public final class DiffableDataSource<
   /// dataSource.apply(dataSource.snapshot())   // reconfigures the row of `id` if it is on screen
   /// ```
   ///
-  /// What is compared, and when:
-  /// - Whenever the cell provider makes a cell, the data source records `contentProvider(item)`
-  ///   for that item; deciding to reconfigure an item records its new content.
-  /// - After each apply's batch (or at once when there is no batch), it asks the host for
-  ///   ``DiffableListHost/indexPathsForVisibleItems`` and, for each visible item that kept its
-  ///   cell, compares the current `contentProvider(item)` with the recorded value (`==` on the
-  ///   dynamic type; values of different types are unequal). Those that differ are
-  ///   reconfigured, in the same `reconfigureItems(at:)` call as the app's own reconfigure marks;
-  ///   the trace counts them in ``DiffableDataSourceApplyTrace/contentReconfigures``.
-  /// - Not compared, because their cell is new anyway: inserted and reloaded items (also those
-  ///   of inserted or reloaded sections), and visible items the host has no cell for yet
-  ///   (`cellForItem(at:)` is nil). A reload mark from the app therefore wins over a content
-  ///   reconfigure, and an item the app marked for reconfiguring is reconfigured once.
-  /// - Items off screen are never compared: their cell is made with fresh content when they
-  ///   scroll in. A cell the host prepared ahead of scrolling (UIKit's prefetching) and shows
-  ///   later without asking the cell provider again keeps the content it was made with until the
-  ///   next apply, which compares it once it is visible.
-  /// - A visible item that has a cell but no record (its cell was made before the provider was
-  ///   set, or its record was dropped to bound memory) is reconfigured once.
-  /// - `applySnapshotUsingReloadData` remakes every cell and compares nothing.
-  ///
-  /// Cost: one `contentProvider` call per cell made, and per apply one read of the visible
-  /// index paths plus, per visible item, a few hash lookups, one `cellForItem(at:)`, one
-  /// `contentProvider` call and one comparison — O(v) for v visible items, whatever the size of
-  /// the list (BENCHMARKS.md has the measurements).
-  /// Records are kept for items seen on screen and pruned to the visible ones when they grow
-  /// past four times that (O(v) amortized). The provider runs on the main actor, inside the
-  /// apply: keep it cheap, and never apply from it — that stops the process with a
-  /// `OpenDiffable: apply…` message, as from a cell provider. It and the cell provider must only
-  /// read the model: under ``applyObserving(animatingDifferences:completion:_:)``, one that
-  /// changes what the content provider reads makes each apply cause the next, and after 16 in a
-  /// row ``OpenDiffableDiagnostics/warningHandler`` gets a warning naming it.
+  /// Only visible items that kept their cell are compared: inserted and reloaded items get a new
+  /// cell anyway, items off screen get fresh content when they scroll in, and
+  /// `applySnapshotUsingReloadData` compares nothing. Changed items are reconfigured together
+  /// with your reconfigure marks and counted in ``DiffableDataSourceApplyTrace/contentReconfigures``.
+  /// The provider runs on the main actor inside the apply: keep it cheap and read-only; applying
+  /// from it stops the process, as from a cell provider.
+  /// - Complexity: one call per cell made; per apply O(v) for v visible items (one
+  ///   `cellForItem(at:)`, one call and one comparison each), whatever the size of the list.
   public var contentProvider: ContentProvider? {
     didSet {
       _recordedContent.removeAll()

@@ -47,9 +47,7 @@ public final class TableHostDiffableDataSource<
   /// - Complexity: O(1).
   public init(tableView: Host, cellProvider: @escaping CellProvider) {
     adapter = _TableHostAdapter(tableView)
-    core = DiffableDataSource(host: adapter) { adapter, indexPath, item in
-      cellProvider(adapter.table, indexPath, item)
-    }
+    core = adapter.makeDataSource(cellProvider: cellProvider)
   }
 
   /// The table this data source drives.
@@ -74,15 +72,6 @@ public final class TableHostDiffableDataSource<
   public var sectionFooterTitleProvider: ((SectionIdentifierType) -> String?)? {
     get { core.sectionFooterTitleProvider }
     set { core.sectionFooterTitleProvider = newValue }
-  }
-
-  /// Gives what a row's cell shows of an item; when set, every apply also reconfigures the
-  /// visible rows whose content changed since their cell was made or last reconfigured. See
-  /// ``DiffableDataSource/contentProvider`` (what is compared, when, and the O(visible rows)
-  /// cost). Reads the table's `indexPathsForVisibleRows`. Default: nil.
-  public var contentProvider: ((_ itemIdentifier: ItemIdentifierType) -> any Equatable)? {
-    get { core.contentProvider }
-    set { core.contentProvider = newValue }
   }
 
   /// The closures called when the user reorders rows; reordering is off until
@@ -114,24 +103,6 @@ public final class TableHostDiffableDataSource<
     await core.applySnapshotUsingReloadData(snapshot)
   }
 
-  #if canImport(Observation)
-    /// Applies the snapshot `makeSnapshot` returns, and again whenever an observable property it
-    /// read (or, with a ``contentProvider``, one the provider read for a visible row) changes:
-    /// the table follows an `@Observable` model. Changes within one turn of the main actor make
-    /// one apply; calling this again replaces the observation; releasing the data source or
-    /// cancelling the returned handle ends it. See
-    /// ``DiffableDataSource/applyObserving(animatingDifferences:completion:_:)`` for the rules,
-    /// the misuse that stops the process and the complexity.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
-    @discardableResult
-    public func applyObserving(
-      animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
-      _ makeSnapshot: @escaping () -> Snapshot
-    ) -> DiffableDataSourceObservation {
-      core.applyObserving(animatingDifferences: animatingDifferences, completion: completion, makeSnapshot)
-    }
-  #endif
-
   /// A copy of the current snapshot, without marks. O(1).
   public func snapshot() -> Snapshot { core.snapshot() }
 
@@ -151,8 +122,7 @@ public final class TableHostDiffableDataSource<
   package var _hasPendingApplies: Bool { core._hasPendingApplies }
 
   // MARK: What the table asks (UITableViewDataSource's questions)
-  // Table hosts ask through their DiffableListDataSourceConnection; UIKit's table adapter
-  // answers its table's data-source methods with these.
+  // Table hosts ask through their DiffableListDataSourceConnection; tests ask these.
 
   /// The number of sections. O(1).
   package var numberOfSections: Int { core.numberOfSections }
@@ -179,85 +149,5 @@ public final class TableHostDiffableDataSource<
   }
 }
 
-/// Presents a ``DiffableTableHost`` as a ``DiffableListHost``: item calls become row calls
-/// carrying the data source's row animation. This is the whole table adapter.
-@MainActor
-final class _TableHostAdapter<Table: DiffableTableHost>: DiffableListHost {
-  typealias Cell = Table.Cell
-
-  /// No scrolling choice is needed: the data source never scrolls.
-  struct ScrollPosition: OptionSet {
-    let rawValue: Int
-  }
-
-  let table: Table
-  var rowAnimation: Table.RowAnimation = .automatic
-
-  init(_ table: Table) { self.table = table }
-
-  func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
-    table.performBatchUpdates(updates, completion: completion)
-  }
-  func insertSections(_ sections: IndexSet) { table.insertSections(sections, with: rowAnimation) }
-  func deleteSections(_ sections: IndexSet) { table.deleteSections(sections, with: rowAnimation) }
-  func reloadSections(_ sections: IndexSet) { table.reloadSections(sections, with: rowAnimation) }
-  func moveSection(_ section: Int, toSection newSection: Int) { table.moveSection(section, toSection: newSection) }
-  func insertItems(at indexPaths: [IndexPath]) { table.insertRows(at: indexPaths, with: rowAnimation) }
-  func deleteItems(at indexPaths: [IndexPath]) { table.deleteRows(at: indexPaths, with: rowAnimation) }
-  func reloadItems(at indexPaths: [IndexPath]) { table.reloadRows(at: indexPaths, with: rowAnimation) }
-  func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { table.moveRow(at: indexPath, to: newIndexPath) }
-  func reloadData() { table.reloadData() }
-  @available(iOS 15.0, tvOS 15.0, *)
-  func reconfigureItems(at indexPaths: [IndexPath]) { table.reconfigureRows(at: indexPaths) }
-  func cellForItem(at indexPath: IndexPath) -> Table.Cell? { table.cellForRow(at: indexPath) }
-  var indexPathsForSelectedItems: [IndexPath]? { table.indexPathsForSelectedRows }
-  var indexPathsForVisibleItems: [IndexPath] { table.indexPathsForVisibleRows ?? [] }
-  func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
-    table.selectRow(at: indexPath, animated: animated, scrollPosition: .none)
-  }
-  func deselectItem(at indexPath: IndexPath, animated: Bool) { table.deselectRow(at: indexPath, animated: animated) }
-  var indexPathForFocusedItem: IndexPath? { table.indexPathForFocusedRow }
-  func focusItem(at indexPath: IndexPath?) { table.focusRow(at: indexPath) }
-  func performWithoutAnimation(_ actions: () -> Void) { table.performWithoutAnimation(actions) }
-  func attachDataSource(_ connection: DiffableListDataSourceConnection<Table.Cell>) {
-    table.attachDataSource(connection)
-  }
-}
-
-/// OpenDiffable's settings, stored in the wrapped ``DiffableDataSource``.
-extension TableHostDiffableDataSource: DiffableDataSourceSettings {
-  /// Whether the selection is captured by identifier before every apply and restored
-  /// after it. Default: true. See ``DiffableDataSource/preservesSelection``.
-  public var preservesSelection: Bool {
-    get { core.preservesSelection }
-    set { core.preservesSelection = newValue }
-  }
-
-  /// Whether the focused item is kept by identifier across applies, on hosts that have a
-  /// focus. Default: true. See ``DiffableDataSource/preservesFocus``.
-  public var preservesFocus: Bool {
-    get { core.preservesFocus }
-    set { core.preservesFocus = newValue }
-  }
-
-  /// Whether waiting full-snapshot applies are replaced by the newest. Default: false.
-  /// See ``DiffableDataSource/coalescesPendingApplies``.
-  public var coalescesPendingApplies: Bool {
-    get { core.coalescesPendingApplies }
-    set { core.coalescesPendingApplies = newValue }
-  }
-
-  /// Item count above which diffs run off the main actor. Default: nil.
-  /// See ``DiffableDataSource/diffsOffMainActorAboveItemCount``.
-  public var diffsOffMainActorAboveItemCount: Int? {
-    get { core.diffsOffMainActorAboveItemCount }
-    set { core.diffsOffMainActorAboveItemCount = newValue }
-  }
-
-  /// Receives a ``DiffableDataSourceApplyTrace`` after every apply; nil (the default) turns
-  /// tracing off. See ``DiffableDataSource/traceHandler``.
-  public var traceHandler: ((DiffableDataSourceApplyTrace) -> Void)? {
-    get { core.traceHandler }
-    set { core.traceHandler = newValue }
-  }
-}
+/// OpenDiffable's additions and settings, stored in the wrapped ``DiffableDataSource``.
+extension TableHostDiffableDataSource: _WrapsDiffableDataSource {}

@@ -11,8 +11,8 @@
   /// reference to it (the collection view does not) and do not replace the view's `dataSource`.
   ///
   /// Differences from Apple's: the selection is kept by identifier across applies (turn off
-  /// with ``preservesSelection``); a batch UIKit is known to mishandle is staged; applies
-  /// can be traced (``traceHandler``), diffed off the main actor and coalesced; misuse stops with
+  /// with ``DiffableDataSourceSettings/preservesSelection``); a batch UIKit is known to mishandle is staged; applies
+  /// can be traced (``DiffableDataSourceSettings/traceHandler``), diffed off the main actor and coalesced; misuse stops with
   /// a `OpenDiffable: …` message.
   @MainActor @preconcurrency
   open class CollectionViewDiffableDataSource<
@@ -84,24 +84,6 @@
       await core.applySnapshotUsingReloadData(snapshot)
     }
 
-    #if canImport(Observation)
-      /// Applies the snapshot `makeSnapshot` returns, and again whenever an observable property it
-      /// read (or, with a ``contentProvider``, one the provider read for a visible item) changes:
-      /// the list follows an `@Observable` model. Changes within one turn of the main actor make
-      /// one apply; calling this again replaces the observation; releasing the data source or
-      /// cancelling the returned handle ends it. See
-      /// ``DiffableDataSource/applyObserving(animatingDifferences:completion:_:)`` for the rules,
-      /// the misuse that stops the process and the complexity.
-      @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
-      @discardableResult
-      public func applyObserving(
-        animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
-        _ makeSnapshot: @escaping () -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
-      ) -> DiffableDataSourceObservation {
-        core.applyObserving(animatingDifferences: animatingDifferences, completion: completion, makeSnapshot)
-      }
-    #endif
-
     /// A copy of the current snapshot, without marks. O(1).
     open func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
       core.snapshot()
@@ -141,15 +123,6 @@
     /// The outline of `section`; see ``DiffableDataSource/snapshot(for:)``.
     public func snapshot(for section: SectionIdentifierType) -> DiffableDataSourceSectionSnapshot<ItemIdentifierType> {
       core.snapshot(for: section)
-    }
-
-    /// Gives what an item's cell shows; when set, every apply also reconfigures the visible
-    /// items (`indexPathsForVisibleItems`) whose content changed since their cell was made or
-    /// last reconfigured. See ``DiffableDataSource/contentProvider`` for what is compared, when,
-    /// and its O(visible items) cost. Default: nil.
-    public var contentProvider: ((_ itemIdentifier: ItemIdentifierType) -> any Equatable)? {
-      get { core.contentProvider }
-      set { core.contentProvider = newValue }
     }
 
     /// The closures called when the user reorders items.
@@ -263,16 +236,6 @@
           + "Use `cell.accessories = [dataSource.outlineDisclosureAccessory(for: item)]` (warned once)")
     }
 
-    // MARK: OpenDiffable additions (and the settings of DiffableDataSourceSettings)
-
-    /// The type and a summary of the current snapshot, for example
-    /// `CollectionViewDiffableDataSource<String, Int>(2 sections, 5 items)`. A method, as in UIKit's Swift interface
-    /// (`public func description() -> String`); the `description` property is `NSObject`'s.
-    /// O(1), from any thread.
-    nonisolated public func description() -> String {
-      core._backgroundApplies.describe(type(of: self))
-    }
-
     // MARK: UICollectionViewDataSource
 
     /// The number of sections in the current snapshot.
@@ -346,41 +309,6 @@
     }
   }
 
-  /// OpenDiffable's settings, stored in the wrapped ``DiffableDataSource``.
-  extension CollectionViewDiffableDataSource: DiffableDataSourceSettings {
-    /// Whether the selection is captured by identifier before every apply and restored
-    /// after it. Default: true. See ``DiffableDataSource/preservesSelection``.
-    public var preservesSelection: Bool {
-      get { core.preservesSelection }
-      set { core.preservesSelection = newValue }
-    }
-
-    /// Whether the focused item is kept by identifier across applies, on hosts that have a
-    /// focus. Default: true. See ``DiffableDataSource/preservesFocus``.
-    public var preservesFocus: Bool {
-      get { core.preservesFocus }
-      set { core.preservesFocus = newValue }
-    }
-
-    /// Whether waiting full-snapshot applies are replaced by the newest. Default: false.
-    /// See ``DiffableDataSource/coalescesPendingApplies``.
-    public var coalescesPendingApplies: Bool {
-      get { core.coalescesPendingApplies }
-      set { core.coalescesPendingApplies = newValue }
-    }
-
-    /// Item count above which diffs run off the main actor. Default: nil.
-    /// See ``DiffableDataSource/diffsOffMainActorAboveItemCount``.
-    public var diffsOffMainActorAboveItemCount: Int? {
-      get { core.diffsOffMainActorAboveItemCount }
-      set { core.diffsOffMainActorAboveItemCount = newValue }
-    }
-
-    /// Receives a ``DiffableDataSourceApplyTrace`` after every apply; nil (the default) turns
-    /// tracing off. See ``DiffableDataSource/traceHandler``.
-    public var traceHandler: ((DiffableDataSourceApplyTrace) -> Void)? {
-      get { core.traceHandler }
-      set { core.traceHandler = newValue }
-    }
-  }
+  /// OpenDiffable's additions and settings, stored in the wrapped ``DiffableDataSource``.
+  extension CollectionViewDiffableDataSource: _WrapsDiffableDataSource {}
 #endif

@@ -5,9 +5,9 @@
   /// Apple's `UITableViewDiffableDataSource`, without the prefix: drives a `UITableView` from
   /// snapshots.
   ///
-  /// A thin `UITableViewDataSource` over a ``TableHostDiffableDataSource`` that it keeps
-  /// private: every apply, lookup and handler is that data source's, so they behave as its
-  /// pages say. The initializer makes this object the table's `dataSource`; keep a strong
+  /// A thin `UITableViewDataSource` over a ``DiffableDataSource`` that it keeps private, through
+  /// the table host that ``TableHostDiffableDataSource`` uses too: every apply, lookup and handler
+  /// is that data source's, so they behave as its pages say. The initializer makes this object the table's `dataSource`; keep a strong
   /// reference to it. Subclass and override the `tableView(_:…)` methods for header titles,
   /// editing and moving, as with Apple's class — or set ``sectionHeaderTitleProvider``,
   /// ``sectionFooterTitleProvider`` and ``reorderingHandlers`` instead.
@@ -25,12 +25,16 @@
       SectionIdentifierType, ItemIdentifierType
     >
 
-    /// The generic table data source doing the work.
-    let core: TableHostDiffableDataSource<UITableView, SectionIdentifierType, ItemIdentifierType>
+    /// The table as a list host: item calls become row calls with ``defaultRowAnimation``.
+    let adapter: _TableHostAdapter<UITableView>
+
+    /// The generic data source doing the work.
+    let core: DiffableDataSource<_TableHostAdapter<UITableView>, SectionIdentifierType, ItemIdentifierType>
 
     /// Creates a data source for `tableView` and makes it the table's `dataSource`.
     public init(tableView: UITableView, cellProvider: @escaping CellProvider) {
-      core = TableHostDiffableDataSource(tableView: tableView, cellProvider: cellProvider)
+      adapter = _TableHostAdapter(tableView)
+      core = adapter.makeDataSource(cellProvider: cellProvider)
       super.init()
       tableView.dataSource = self
     }
@@ -38,8 +42,8 @@
     /// The animation of inserted, deleted and reloaded rows; from the next apply. Default
     /// `.automatic`.
     public var defaultRowAnimation: UITableView.RowAnimation {
-      get { core.defaultRowAnimation }
-      set { core.defaultRowAnimation = newValue }
+      get { adapter.rowAnimation }
+      set { adapter.rowAnimation = newValue }
     }
 
     /// The title of a section's header: what ``tableView(_:titleForHeaderInSection:)`` answers
@@ -64,15 +68,6 @@
     public var reorderingHandlers: ReorderingHandlers {
       get { core.reorderingHandlers }
       set { core.reorderingHandlers = newValue }
-    }
-
-    /// Gives what a row's cell shows; when set, every apply also reconfigures the visible rows
-    /// (`indexPathsForVisibleRows`) whose content changed since their cell was made or last
-    /// reconfigured. See ``DiffableDataSource/contentProvider`` for what is compared, when, and
-    /// its O(visible rows) cost. Default: nil.
-    public var contentProvider: ((_ itemIdentifier: ItemIdentifierType) -> any Equatable)? {
-      get { core.contentProvider }
-      set { core.contentProvider = newValue }
     }
 
     /// Shows `snapshot`, animating the differences.
@@ -106,24 +101,6 @@
       await core.applySnapshotUsingReloadData(snapshot)
     }
 
-    #if canImport(Observation)
-      /// Applies the snapshot `makeSnapshot` returns, and again whenever an observable property it
-      /// read (or, with a ``contentProvider``, one the provider read for a visible item) changes:
-      /// the list follows an `@Observable` model. Changes within one turn of the main actor make
-      /// one apply; calling this again replaces the observation; releasing the data source or
-      /// cancelling the returned handle ends it. See
-      /// ``DiffableDataSource/applyObserving(animatingDifferences:completion:_:)`` for the rules,
-      /// the misuse that stops the process and the complexity.
-      @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
-      @discardableResult
-      public func applyObserving(
-        animatingDifferences: Bool = true, completion: (() -> Void)? = nil,
-        _ makeSnapshot: @escaping () -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
-      ) -> DiffableDataSourceObservation {
-        core.applyObserving(animatingDifferences: animatingDifferences, completion: completion, makeSnapshot)
-      }
-    #endif
-
     /// A copy of the current snapshot, without marks. O(1).
     open func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
       core.snapshot()
@@ -141,14 +118,6 @@
     /// The index path of the item, or nil. O(1) average.
     open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { core.indexPath(for: itemIdentifier) }
 
-    /// The type and a summary of the current snapshot, for example
-    /// `TableViewDiffableDataSource<String, Int>(2 sections, 5 items)`. A method, as in UIKit's Swift interface
-    /// (`public func description() -> String`); the `description` property is `NSObject`'s.
-    /// O(1), from any thread.
-    nonisolated public func description() -> String {
-      core.core._backgroundApplies.describe(type(of: self))
-    }
-
     // MARK: UITableViewDataSource
 
     /// The number of sections in the current snapshot.
@@ -156,22 +125,22 @@
 
     /// The number of rows in a section; stops the process when out of range.
     open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-      core.numberOfRows(inSection: section)
+      core.numberOfItems(inSection: section)
     }
 
     /// The cell from the cell provider; stops the process when it returns nil.
     open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-      core.cell(forRowAt: indexPath)
+      core.cell(forItemAt: indexPath)
     }
 
     /// ``sectionHeaderTitleProvider``'s title; override to supply titles in a subclass.
     open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
-      core.titleForHeader(inSection: section)
+      core._titleForHeader(inSection: section)
     }
 
     /// ``sectionFooterTitleProvider``'s title; override to supply titles in a subclass.
     open func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
-      core.titleForFooter(inSection: section)
+      core._titleForFooter(inSection: section)
     }
 
     /// Whether the row is editable. As with Apple's class, rows are not editable by default, so
@@ -180,7 +149,7 @@
     /// from your delegate's `tableView(_:editingStyleForRowAt:)` to keep the delete control
     /// away). Override, together with ``tableView(_:commit:forRowAt:)``, to offer editing. O(1).
     open func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
-      core.canMoveRow(at: indexPath)
+      core.canMoveItem(at: indexPath)
     }
 
     /// Does nothing by default (no row is editable unless you override
@@ -191,7 +160,7 @@
 
     /// ``reorderingHandlers``' `canReorderItem`; override to enable moving in a subclass.
     open func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
-      core.canMoveRow(at: indexPath)
+      core.canMoveItem(at: indexPath)
     }
 
     /// Commits an interactive move: the table already shows the row at `destinationIndexPath`,
@@ -202,9 +171,8 @@
     /// An override that does not call `super` leaves ``snapshot()`` holding the order from
     /// before the drag, so it must not apply a snapshot built from it with
     /// ``apply(_:animatingDifferences:completion:)``: that diff moves the row again in a table
-    /// that already moved it (within a section the row ends moved twice; across sections the
-    /// batch is invalid and UIKit raises). Apple's table-editing sample does this, and worked on
-    /// iOS 13 and 14 only because a non-animated apply reloaded the table there. Reload instead:
+    /// that already moved it (within a section the row ends moved twice; across sections UIKit
+    /// raises). Reload instead, as code ported from Apple's table-editing sample must:
     ///
     /// ```swift
     /// // Before (Apple's data source):
@@ -229,7 +197,7 @@
     open func tableView(
       _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
     ) {
-      core.moveRow(at: sourceIndexPath, to: destinationIndexPath)
+      core.moveItem(at: sourceIndexPath, to: destinationIndexPath)
     }
 
     /// No section index by default.
@@ -241,41 +209,6 @@
     }
   }
 
-  /// OpenDiffable's settings, stored in the wrapped ``DiffableDataSource``.
-  extension TableViewDiffableDataSource: DiffableDataSourceSettings {
-    /// Whether the selection is captured by identifier before every apply and restored
-    /// after it. Default: true. See ``DiffableDataSource/preservesSelection``.
-    public var preservesSelection: Bool {
-      get { core.preservesSelection }
-      set { core.preservesSelection = newValue }
-    }
-
-    /// Whether the focused item is kept by identifier across applies, on hosts that have a
-    /// focus. Default: true. See ``DiffableDataSource/preservesFocus``.
-    public var preservesFocus: Bool {
-      get { core.preservesFocus }
-      set { core.preservesFocus = newValue }
-    }
-
-    /// Whether waiting full-snapshot applies are replaced by the newest. Default: false.
-    /// See ``DiffableDataSource/coalescesPendingApplies``.
-    public var coalescesPendingApplies: Bool {
-      get { core.coalescesPendingApplies }
-      set { core.coalescesPendingApplies = newValue }
-    }
-
-    /// Item count above which diffs run off the main actor. Default: nil.
-    /// See ``DiffableDataSource/diffsOffMainActorAboveItemCount``.
-    public var diffsOffMainActorAboveItemCount: Int? {
-      get { core.diffsOffMainActorAboveItemCount }
-      set { core.diffsOffMainActorAboveItemCount = newValue }
-    }
-
-    /// Receives a ``DiffableDataSourceApplyTrace`` after every apply; nil (the default) turns
-    /// tracing off. See ``DiffableDataSource/traceHandler``.
-    public var traceHandler: ((DiffableDataSourceApplyTrace) -> Void)? {
-      get { core.traceHandler }
-      set { core.traceHandler = newValue }
-    }
-  }
+  /// OpenDiffable's additions and settings, stored in the wrapped ``DiffableDataSource``.
+  extension TableViewDiffableDataSource: _WrapsDiffableDataSource {}
 #endif

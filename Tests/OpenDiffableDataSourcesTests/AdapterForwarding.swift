@@ -1,0 +1,1 @@
+../../AppleStandIns/Tests/Shared/AdapterForwarding.swift

@@ -240,9 +240,7 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
   // MARK: 3. Claiming
 
   @inlinable mutating func claimNewItems() {
-    let locations = old._index.table
-    // The keys the index compares, read from the old snapshot's sections.
-    let oldSlots = old._slots
+    let old = self.old
     // For each storage slot of the old snapshot: index of its offset 0 in `destination`, or nil
     // for a dead section.
     var slotBase = [Int?](repeating: nil, count: old._slots.count)
@@ -271,7 +269,7 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
           // Looked up in batches (see `forEachBatch`), so that the cache misses of consecutive
           // identifiers overlap.
           let middle = UnsafeBufferPointer(rebasing: items[start..<end])
-          locations.forEachLookup(of: middle, keys: { oldSlots[$0].items[$1] }) { index, location in
+          old._forEachItemLocation(of: middle) { index, location in
             let offset = start &+ index
             // An old item found outside the claim buffer (in a common prefix) or already claimed
             // can only come from identifiers that break Hashable's contract (two equal ones):

@@ -11,6 +11,17 @@ extension DiffableDataSourceSnapshot {
     _withItemKeys { _index.table.location(of: item, keys: $0) }
   }
 
+  /// Calls `body(index, location)` with the location of each of `items` in this snapshot (nil
+  /// when absent), in order, looking them up in batches whose cache misses overlap. The index
+  /// must be built (not deferred). O(k) average.
+  @inlinable @inline(__always) func _forEachItemLocation(
+    of items: UnsafeBufferPointer<ItemIdentifierType>, _ body: (Int, _ItemLocation?) -> Void
+  ) {
+    // The keys the table compares, read from this snapshot's sections.
+    let slots = _slots
+    _index.table.forEachLookup(of: items, keys: { slots[$0].items[$1] }, body)
+  }
+
   /// Calls `body` with the reader of the keys the item index compares, `keys(slot, offset)`:
   /// the sections, borrowed through a pointer, not read through a closure over `self` (see
   /// ``_withItemIndex(_:)``). O(1) besides `body`.

@@ -367,7 +367,8 @@ struct DeferredIndexPropertyTests {
           work += model.dropFirst(layout.count).reduce(0) { $0 + $1.items.count }
           work += layout.dropFirst(model.count).reduce(0) { $0 + $1.items.count }
           // … or when the shown table has no room for the items added (growing would rehash).
-          let room = shown._index.deferred?.resolvedIfBuilt?.pointee._index.table.capacity ?? shown._index.table.capacity
+          let room =
+            shown._index.deferred?.resolvedIfBuilt?.pointee._index.table.capacity ?? shown._index.table.capacity
           #expect(
             work > flat.count / 4 || flat.count > room, "a small change built the index from scratch (\(context))")
         }
@@ -466,7 +467,8 @@ struct DeferredIndexPropertyTests {
     let changeset = SnapshotChangeset(from: shown, to: rebuilt)
     try validate(changeset, from: shown, to: rebuilt)
     #expect(
-      rebuilt._index.deferred?.resolution == .built, "deriving gave up on the repeat; the usual build replayed the calls")
+      rebuilt._index.deferred?.resolution == .built,
+      "deriving gave up on the repeat; the usual build replayed the calls")
     #expect(rebuilt.itemIdentifiers(inSection: "a") == Array(0..<99))
     #expect(rebuilt.itemIdentifiers(inSection: "b") == [7_777_777, 4_242_424])
     #expect(OpenDiffableWarningCollector.messages(containing: "4242424").count == 1)

@@ -1,23 +1,6 @@
 import Foundation
 import OpenDiffable
 
-/// How a selected item is scrolled into view: the ``TerminalListView`` flavour of
-/// `UICollectionView.ScrollPosition`. The list view always scrolls as little as possible, so
-/// the value only has to exist for `DiffableListHost`.
-public struct TerminalScrollPosition: OptionSet, Sendable {
-  /// The raw bits.
-  public let rawValue: Int
-  /// Creates a position from its raw bits.
-  public init(rawValue: Int) { self.rawValue = rawValue }
-  /// Bring the item to the top of the view.
-  public static let top = TerminalScrollPosition(rawValue: 1)
-  /// Bring the item to the bottom of the view.
-  public static let bottom = TerminalScrollPosition(rawValue: 2)
-}
-
-/// The terminal list view is a `DiffableListHost`: the generic `DiffableDataSource` drives it
-/// with the same calls it makes on a `UICollectionView`, and it pulls counts, titles, outline
-/// levels and cells through the ``DiffableListDataSourceConnection`` it is given.
 extension TerminalListView: DiffableListHost {
   /// The cells a cell provider returns for this host.
   public typealias Cell = TerminalCell
@@ -57,42 +40,5 @@ extension TerminalListView: DiffableListHost {
     let adapter = ConnectionAdapter(connection: connection)
     connectionAdapter = adapter
     dataSource = adapter
-  }
-}
-
-/// Answers the list view's questions from a ``DiffableListDataSourceConnection``, adding the
-/// outline level and disclosure state the connection knows to each cell.
-@MainActor
-final class ConnectionAdapter: TerminalListViewDataSource {
-  let connection: DiffableListDataSourceConnection<TerminalCell>
-
-  init(connection: DiffableListDataSourceConnection<TerminalCell>) {
-    self.connection = connection
-  }
-
-  func numberOfSections(in listView: TerminalListView) -> Int { connection.numberOfSections() }
-
-  func listView(_ listView: TerminalListView, numberOfItemsInSection section: Int) -> Int {
-    connection.numberOfItems(inSection: section)
-  }
-
-  func listView(_ listView: TerminalListView, cellForItemAt indexPath: IndexPath) -> TerminalCell {
-    var cell = connection.cellForItem(at: indexPath)
-    if let expanded = connection.outlineExpansion(ofItemAt: indexPath) {
-      cell.disclosure = expanded ? .expanded : .collapsed
-      cell.indentationLevel = connection.outlineLevel(ofItemAt: indexPath)
-    } else if connection.outlineLevel(ofItemAt: indexPath) > 0 {
-      cell.disclosure = TerminalCell.Disclosure.none
-      cell.indentationLevel = connection.outlineLevel(ofItemAt: indexPath)
-    }
-    return cell
-  }
-
-  func listView(_ listView: TerminalListView, titleForHeaderInSection section: Int) -> String? {
-    connection.titleForHeader(inSection: section)
-  }
-
-  func listView(_ listView: TerminalListView, titleForFooterInSection section: Int) -> String? {
-    connection.titleForFooter(inSection: section)
   }
 }

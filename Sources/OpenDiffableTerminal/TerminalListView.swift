@@ -64,9 +64,8 @@ public final class TerminalListView {
   private var sections: [Section] = []
   /// Holds the adapter created by `attachDataSource(_:)` (``dataSource`` itself is weak).
   var connectionAdapter: (any TerminalListViewDataSource)?
-  /// Updates recorded inside one ``performBatchUpdates(_:completion:)``.
-  private var pendingBatch: BatchUpdateOperations?
-  private var batchDepth = 0
+  /// Records the updates made inside ``performBatchUpdates(_:completion:)``.
+  private var recorder = BatchUpdateRecorder()
   /// The first visible line, counting header, item, footer and separator lines from the top.
   public private(set) var scrollOffset = 0
   /// The rows that may keep a cell: those drawn by the last render; nil after an update moved
@@ -127,50 +126,39 @@ public final class TerminalListView {
   ///
   /// - Complexity: O(n) for n rows, plus O(visible rows) cells asked for on the next render.
   public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-    if batchDepth == 0 { pendingBatch = BatchUpdateOperations() }
-    batchDepth += 1
+    recorder.begin()
     updates?()
-    batchDepth -= 1
-    if batchDepth == 0, let batch = pendingBatch {
-      pendingBatch = nil
-      perform(batch)
-    }
+    if let batch = recorder.end() { perform(batch) }
     completion?(true)
   }
 
-  private func record(_ change: (inout BatchUpdateOperations) -> Void) {
-    if pendingBatch != nil {
-      change(&pendingBatch!)
-    } else {
-      var batch = BatchUpdateOperations()
-      change(&batch)
-      perform(batch)
-    }
+  private func record(_ call: BatchUpdateCall) {
+    if let alone = recorder.record(call) { perform(alone) }
   }
 
   /// Inserts sections at the given positions (after the batch).
-  public func insertSections(_ sections: IndexSet) { record { $0.sectionInserts += sections } }
+  public func insertSections(_ sections: IndexSet) { record(.insertSections(sections)) }
   /// Deletes the sections at the given positions (before the batch).
-  public func deleteSections(_ sections: IndexSet) { record { $0.sectionDeletes += sections } }
+  public func deleteSections(_ sections: IndexSet) { record(.deleteSections(sections)) }
   /// Reloads the sections at the given positions (before the batch): their cells are asked again.
-  public func reloadSections(_ sections: IndexSet) { record { $0.sectionReloads += sections } }
+  public func reloadSections(_ sections: IndexSet) { record(.reloadSections(sections)) }
   /// Moves a section from `section` (before the batch) to `newSection` (after it).
   public func moveSection(_ section: Int, toSection newSection: Int) {
-    record { $0.sectionMoves.append(ChangesetMove(from: section, to: newSection)) }
+    record(.moveSection(section, to: newSection))
   }
   /// Inserts items at the given index paths (after the batch).
-  public func insertItems(at indexPaths: [IndexPath]) { record { $0.itemInserts += indexPaths } }
+  public func insertItems(at indexPaths: [IndexPath]) { record(.insertItems(indexPaths)) }
   /// Deletes the items at the given index paths (before the batch).
-  public func deleteItems(at indexPaths: [IndexPath]) { record { $0.itemDeletes += indexPaths } }
+  public func deleteItems(at indexPaths: [IndexPath]) { record(.deleteItems(indexPaths)) }
   /// Reloads the items at the given index paths (before the batch): their cells are asked again.
-  public func reloadItems(at indexPaths: [IndexPath]) { record { $0.itemReloads += indexPaths } }
+  public func reloadItems(at indexPaths: [IndexPath]) { record(.reloadItems(indexPaths)) }
   /// Moves an item from `indexPath` (before the batch) to `newIndexPath` (after it).
   public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    record { $0.itemMoves.append(ChangesetMove(from: indexPath, to: newIndexPath)) }
+    record(.moveItem(indexPath, to: newIndexPath))
   }
   /// Asks again for the cells of the given items, keeping rows, selection and focus. Inside a
   /// batch the paths name positions after the batch; outside, current positions.
-  public func reconfigureItems(at indexPaths: [IndexPath]) { record { $0.itemReconfigures += indexPaths } }
+  public func reconfigureItems(at indexPaths: [IndexPath]) { record(.reconfigureItems(indexPaths)) }
 
   /// Discards every kept cell and the selection, and asks the data source for everything again.
   /// The focus keeps its position (clamped to the new rows).

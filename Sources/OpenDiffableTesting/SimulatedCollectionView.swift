@@ -43,26 +43,26 @@ public final class SimulatedCollectionView<
   // MARK: DiffableListHost
 
   /// Records section inserts.
-  public func insertSections(_ sections: IndexSet) { engine.record { $0.sectionInserts += sections } }
+  public func insertSections(_ sections: IndexSet) { engine.record(.insertSections(sections)) }
 
   /// Records section deletes.
-  public func deleteSections(_ sections: IndexSet) { engine.record { $0.sectionDeletes += sections } }
+  public func deleteSections(_ sections: IndexSet) { engine.record(.deleteSections(sections)) }
 
   /// Records section reloads.
-  public func reloadSections(_ sections: IndexSet) { engine.record { $0.sectionReloads += sections } }
+  public func reloadSections(_ sections: IndexSet) { engine.record(.reloadSections(sections)) }
 
   /// Records item inserts.
-  public func insertItems(at indexPaths: [IndexPath]) { engine.record { $0.itemInserts += indexPaths } }
+  public func insertItems(at indexPaths: [IndexPath]) { engine.record(.insertItems(indexPaths)) }
 
   /// Records item deletes.
-  public func deleteItems(at indexPaths: [IndexPath]) { engine.record { $0.itemDeletes += indexPaths } }
+  public func deleteItems(at indexPaths: [IndexPath]) { engine.record(.deleteItems(indexPaths)) }
 
   /// Records item reloads.
-  public func reloadItems(at indexPaths: [IndexPath]) { engine.record { $0.itemReloads += indexPaths } }
+  public func reloadItems(at indexPaths: [IndexPath]) { engine.record(.reloadItems(indexPaths)) }
 
   /// Records an item move.
   public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    engine.record { $0.itemMoves.append(ChangesetMove(from: indexPath, to: newIndexPath)) }
+    engine.record(.moveItem(indexPath, to: newIndexPath))
   }
 
   /// Asks the data source again for the cells at these positions.

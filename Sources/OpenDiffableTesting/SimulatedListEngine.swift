@@ -28,8 +28,8 @@ final class _SimulatedListEngine<
   var animationsEnabled = true
   var cellRequests = 0
 
-  /// Operations recorded inside the running batch; nil outside one.
-  var recording: BatchUpdateOperations?
+  /// Records the operations called inside the running batch.
+  var recorder = BatchUpdateRecorder()
   var recordingAnimated = true
 
   // MARK: Reading
@@ -74,14 +74,13 @@ final class _SimulatedListEngine<
 
   func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
     _checkMainThread("performBatchUpdates(_:completion:)")
-    if recording != nil { _simulatorStop("performBatchUpdates nested inside another batch") }
+    if recorder.isRecording { _simulatorStop("performBatchUpdates nested inside another batch") }
     let selectedRows = selectedRowKeys()
     let focusedRow = focused.flatMap { rowKey(at: $0) }
-    recording = BatchUpdateOperations()
+    recorder.begin()
     recordingAnimated = animationsEnabled
     updates?()
-    let operations = recording!
-    recording = nil
+    let operations = recorder.end()!  // not nested: the outermost batch
     log.append(.batch(operations, animated: recordingAnimated))
     let dataSource = dataSourceSnapshot()
     var next = simulator
@@ -103,21 +102,16 @@ final class _SimulatedListEngine<
     finish(completion)
   }
 
-  func record(_ change: (inout BatchUpdateOperations) -> Void) {
+  func record(_ call: BatchUpdateCall) {
     _checkMainThread("a batch operation (insert, delete, move, reload)")
-    if recording == nil {
-      // Outside a batch, UIKit performs a single change as its own batch.
-      withoutActuallyEscaping(change) { change in
-        performBatchUpdates({ self.record(change) }, completion: nil)
-      }
-      return
-    }
-    change(&recording!)
+    // Outside a batch, UIKit performs a single change as its own batch.
+    if !recorder.isRecording { return performBatchUpdates({ self.record(call) }, completion: nil) }
+    _ = recorder.record(call)
   }
 
   func reloadData() {
     _checkMainThread("reloadData()")
-    if recording != nil { _simulatorStop("reloadData inside a batch update") }
+    if recorder.isRecording { _simulatorStop("reloadData inside a batch update") }
     log.append(.reloadData)
     simulator = Simulator(dataSourceSnapshot())
     rebuildCells(reusing: .init())
@@ -164,7 +158,7 @@ final class _SimulatedListEngine<
   /// Scrolls: rows that leave the window lose their cell, rows that enter it get one from the
   /// data source, as UIKit's cells are reused.
   func setVisibleWindow(_ window: Range<Int>?) {
-    if recording != nil { _simulatorStop("scrolling inside a batch update") }
+    if recorder.isRecording { _simulatorStop("scrolling inside a batch update") }
     visibleWindow = window
     var flat = 0
     for section in cells.indices {

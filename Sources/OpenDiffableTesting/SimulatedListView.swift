@@ -103,7 +103,7 @@ public class SimulatedListView<SectionIdentifierType: Hashable & Sendable, ItemI
 
   /// Records a section move.
   public func moveSection(_ section: Int, toSection newSection: Int) {
-    engine.record { $0.sectionMoves.append(ChangesetMove(from: section, to: newSection)) }
+    engine.record(.moveSection(section, to: newSection))
   }
 
   /// Shows what the data source holds, asking for every cell; clears selection and focus.

@@ -51,42 +51,42 @@ public final class SimulatedTableView<
   /// Records section inserts.
   public func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
     use(animation)
-    engine.record { $0.sectionInserts += sections }
+    engine.record(.insertSections(sections))
   }
 
   /// Records section deletes.
   public func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
     use(animation)
-    engine.record { $0.sectionDeletes += sections }
+    engine.record(.deleteSections(sections))
   }
 
   /// Records section reloads.
   public func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
     use(animation)
-    engine.record { $0.sectionReloads += sections }
+    engine.record(.reloadSections(sections))
   }
 
   /// Records row inserts.
   public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
     use(animation)
-    engine.record { $0.itemInserts += indexPaths }
+    engine.record(.insertItems(indexPaths))
   }
 
   /// Records row deletes.
   public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
     use(animation)
-    engine.record { $0.itemDeletes += indexPaths }
+    engine.record(.deleteItems(indexPaths))
   }
 
   /// Records row reloads.
   public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
     use(animation)
-    engine.record { $0.itemReloads += indexPaths }
+    engine.record(.reloadItems(indexPaths))
   }
 
   /// Records a row move.
   public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    engine.record { $0.itemMoves.append(ChangesetMove(from: indexPath, to: newIndexPath)) }
+    engine.record(.moveItem(indexPath, to: newIndexPath))
   }
 
   /// Asks the data source again for the cells at these positions.

@@ -464,6 +464,35 @@ struct ItemTableTests {
     base._checkInvariants()
   }
 
+  /// A section that adopted the caller's array (which the caller keeps) copies it at its first
+  /// insertion, and only then: the copy gets room for the insertions that follow, even when the
+  /// caller's array had none to spare.
+  @Test(arguments: [0, 1, 40])
+  func anAdoptedSectionIsCopiedOnceForItsInsertions(spare: Int) {
+    var items = Array(0..<1000)
+    while items.count < items.capacity { items.append(items.count) }
+    items.removeLast(spare)
+    var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+    snapshot.appendSections([0])
+    snapshot.appendItems(items)
+    _ = snapshot.indexOfItem(0)
+    var model = items
+    let first = items.count - 10
+    let anchor = items.count - 5
+    snapshot.insertItems([-1], beforeItem: first)
+    model.insert(-1, at: first)
+    let address = snapshot._slots[0].items.withUnsafeBufferPointer { $0.baseAddress }
+    for step in 0..<8 {
+      let inserted = Array(-12 - 11 * step ... -2 - 11 * step)
+      snapshot.insertItems(inserted, beforeItem: anchor)
+      model.insert(contentsOf: inserted, at: model.firstIndex(of: anchor)!)
+      #expect(snapshot._slots[0].items.withUnsafeBufferPointer { $0.baseAddress } == address, "copied again")
+    }
+    #expect(snapshot.itemIdentifiers == model)
+    #expect(items.count == items.capacity - spare)
+    snapshot._checkInvariants()
+  }
+
   /// A move within a section rotates the items between instead of removing and inserting the
   /// moved item: every pair of moved item and anchor, before and after, in a section whose
   /// entries have a bias, for identifiers re-indexed in bulk (`Int`), by key (`String`), and

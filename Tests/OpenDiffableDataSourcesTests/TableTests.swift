@@ -92,12 +92,14 @@ struct TableTests {
     #expect(plain.headerRow(ofSection: 0) == nil)
   }
 
-  /// Replays a plan on a flat list of rows: remove the removed old rows, insert the inserted new
-  /// rows taking their content from `new`.
-  func replay(_ plan: _FlatRowBatch.Plan, old: [String], new: [String]) -> [String] {
+  /// Replays a plan on a flat list of rows as `NSTableView` performs it: remove the removed old
+  /// rows, insert the inserted new rows taking their content from `new`, then reload the
+  /// reloaded rows from `new`.
+  func replay(_ plan: _FlatRowPlan, old: [String], new: [String]) -> [String] {
     var rows = old
     for row in plan.removed.reversed() { rows.remove(at: row) }
     for row in plan.inserted { rows.insert(new[row], at: row) }
+    for row in plan.reloaded { rows[row] = new[row] }
     return rows
   }
 
@@ -108,25 +110,18 @@ struct TableTests {
   }
 
   @Test("Flat-row plans turn random changesets into the new rows", arguments: [false, true])
-  func flatPlans(headers: Bool) {
+  func flatPlans(headers: Bool) throws {
     var random = SplitMix64(seed: headers ? 7 : 11)
     var old = Snapshot()
     for _ in 0..<300 {
       let new = PropertyTests.nextSnapshot(after: old, using: &random).removingReloadMarks()
       let changeset = SnapshotChangeset(from: old, to: new)
-      var batch = _FlatRowBatch()
-      batch.sectionDeletes = IndexSet(changeset.sectionDeletes)
-      batch.sectionInserts = IndexSet(changeset.sectionInserts)
-      batch.sectionReloads = IndexSet(changeset.sectionReloads)
-      batch.sectionMoves = changeset.sectionMoves.map { ($0.from, $0.to) }
-      batch.itemDeletes = changeset.itemDeletes
-      batch.itemInserts = changeset.itemInserts
-      batch.itemMoves = changeset.itemMoves.map { ($0.from, $0.to) }
       let count = { (s: Snapshot) in s.sectionIdentifiers.map(s.numberOfItems(inSection:)) }
-      let plan = batch.plan(
-        before: _FlatRowLayout(itemCounts: count(old), hasHeaderRows: headers),
-        after: _FlatRowLayout(itemCounts: count(new), hasHeaderRows: headers)
-      ) { _ in nil }
+      let placement = try BatchUpdateOperations(changeset).placement(
+        oldItemCounts: count(old), newItemCounts: count(new))
+      let plan = _FlatRowPlan(
+        placement, before: _FlatRowLayout(itemCounts: count(old), hasHeaderRows: headers),
+        after: _FlatRowLayout(itemCounts: count(new), hasHeaderRows: headers))
       #expect(
         replay(plan, old: flatRows(old, headers: headers), new: flatRows(new, headers: headers))
           == flatRows(new, headers: headers))

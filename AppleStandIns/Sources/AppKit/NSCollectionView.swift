@@ -98,38 +98,38 @@ open class NSCollectionView: NSView {
 
   /// Inserts sections.
   @available(macOS 10.11, *)
-  open func insertSections(_ sections: IndexSet) { standIn.record { $0.sectionInserts += sections } }
+  open func insertSections(_ sections: IndexSet) { standIn.record(.insertSections(sections)) }
 
   /// Deletes sections.
   @available(macOS 10.11, *)
-  open func deleteSections(_ sections: IndexSet) { standIn.record { $0.sectionDeletes += sections } }
+  open func deleteSections(_ sections: IndexSet) { standIn.record(.deleteSections(sections)) }
 
   /// Reloads sections.
   @available(macOS 10.11, *)
-  open func reloadSections(_ sections: IndexSet) { standIn.record { $0.sectionReloads += sections } }
+  open func reloadSections(_ sections: IndexSet) { standIn.record(.reloadSections(sections)) }
 
   /// Moves a section.
   @available(macOS 10.11, *)
   open func moveSection(_ section: Int, toSection newSection: Int) {
-    standIn.record { $0.sectionMoves.append(.init(from: section, to: newSection)) }
+    standIn.record(.moveSection(section, to: newSection))
   }
 
   /// Inserts items.
   @available(macOS 10.11, *)
-  open func insertItems(at indexPaths: Set<IndexPath>) { standIn.record { $0.itemInserts += indexPaths.sorted() } }
+  open func insertItems(at indexPaths: Set<IndexPath>) { standIn.record(.insertItems(indexPaths.sorted())) }
 
   /// Deletes items.
   @available(macOS 10.11, *)
-  open func deleteItems(at indexPaths: Set<IndexPath>) { standIn.record { $0.itemDeletes += indexPaths.sorted() } }
+  open func deleteItems(at indexPaths: Set<IndexPath>) { standIn.record(.deleteItems(indexPaths.sorted())) }
 
   /// Reloads items (new items asked from the data source).
   @available(macOS 10.11, *)
-  open func reloadItems(at indexPaths: Set<IndexPath>) { standIn.record { $0.itemReloads += indexPaths.sorted() } }
+  open func reloadItems(at indexPaths: Set<IndexPath>) { standIn.record(.reloadItems(indexPaths.sorted())) }
 
   /// Moves an item.
   @available(macOS 10.11, *)
   open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    standIn.record { $0.itemMoves.append(.init(from: indexPath, to: newIndexPath)) }
+    standIn.record(.moveItem(indexPath, to: newIndexPath))
   }
 
   /// The item shown at `indexPath`, or nil.

@@ -40,7 +40,7 @@ public final class StandInList<Cell> {
   var nextToken = 0
   var cellByToken: [Int: Cell] = [:]
   var selectedTokens: Set<Int> = []
-  var recording: BatchUpdateOperations?
+  var recorder = BatchUpdateRecorder()
   var pendingCompletions: [((Bool) -> Void)?] = []
 
   /// Asks the data source; set by the view.
@@ -186,7 +186,7 @@ public final class StandInList<Cell> {
   /// Asks the data source for everything again, as `reloadData()` does; clears the selection.
   public func reloadData() {
     Self.checkMainThread("reloadData")
-    precondition(recording == nil, "reloadData() inside a batch update")
+    precondition(!recorder.isRecording, "reloadData() inside a batch update")
     log.append("reloadData")
     hasLoaded = true
     rules = Rules(dataSourceState(askedCounts()))
@@ -214,7 +214,7 @@ public final class StandInList<Cell> {
   /// after it; then calls `completion` (at once, or from ``finishAnimations()``).
   public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
     Self.checkMainThread("performBatchUpdates:completion:")
-    if recording != nil {
+    if recorder.isRecording {
       // UIKit allows nesting: the inner batch joins the outer one.
       updates?()
       completion.map { pendingCompletions.append($0) }
@@ -222,10 +222,9 @@ public final class StandInList<Cell> {
     }
     // A view that never loaded first loads what the data source shows before the updates.
     if !hasLoaded { reloadData() }
-    recording = BatchUpdateOperations()
+    recorder.begin()
     updates?()
-    let operations = recording!
-    recording = nil
+    let operations = recorder.end()!  // not nested: the outermost batch
     let animated = animatesNextBatch ?? StandInAnimation.isEnabled
     animatesNextBatch = nil
     log.append(animated ? "batch(animated)" : "batch(not animated)")
@@ -249,12 +248,12 @@ public final class StandInList<Cell> {
 
   /// Records a change: inside a batch it joins it; outside, it is a batch of its own (as UIKit
   /// does).
-  public func record(_ change: @escaping (inout BatchUpdateOperations) -> Void) {
+  package func record(_ call: BatchUpdateCall) {
     Self.checkMainThread("a batch operation (insert, delete, move, reload)")
-    if recording != nil {
-      change(&recording!)
+    if recorder.isRecording {
+      _ = recorder.record(call)
     } else {
-      performBatchUpdates({ self.record(change) }, completion: nil)
+      performBatchUpdates({ self.record(call) }, completion: nil)
     }
   }
 

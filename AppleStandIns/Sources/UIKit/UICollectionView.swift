@@ -179,31 +179,31 @@ open class UICollectionView: UIScrollView {
   }
 
   /// Inserts sections.
-  open func insertSections(_ sections: IndexSet) { standIn.record { $0.sectionInserts += sections } }
+  open func insertSections(_ sections: IndexSet) { standIn.record(.insertSections(sections)) }
 
   /// Deletes sections.
-  open func deleteSections(_ sections: IndexSet) { standIn.record { $0.sectionDeletes += sections } }
+  open func deleteSections(_ sections: IndexSet) { standIn.record(.deleteSections(sections)) }
 
   /// Reloads sections.
-  open func reloadSections(_ sections: IndexSet) { standIn.record { $0.sectionReloads += sections } }
+  open func reloadSections(_ sections: IndexSet) { standIn.record(.reloadSections(sections)) }
 
   /// Moves a section.
   open func moveSection(_ section: Int, toSection newSection: Int) {
-    standIn.record { $0.sectionMoves.append(.init(from: section, to: newSection)) }
+    standIn.record(.moveSection(section, to: newSection))
   }
 
   /// Inserts items.
-  open func insertItems(at indexPaths: [IndexPath]) { standIn.record { $0.itemInserts += indexPaths } }
+  open func insertItems(at indexPaths: [IndexPath]) { standIn.record(.insertItems(indexPaths)) }
 
   /// Deletes items.
-  open func deleteItems(at indexPaths: [IndexPath]) { standIn.record { $0.itemDeletes += indexPaths } }
+  open func deleteItems(at indexPaths: [IndexPath]) { standIn.record(.deleteItems(indexPaths)) }
 
   /// Reloads items (new cells).
-  open func reloadItems(at indexPaths: [IndexPath]) { standIn.record { $0.itemReloads += indexPaths } }
+  open func reloadItems(at indexPaths: [IndexPath]) { standIn.record(.reloadItems(indexPaths)) }
 
   /// Moves an item.
   open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    standIn.record { $0.itemMoves.append(.init(from: indexPath, to: newIndexPath)) }
+    standIn.record(.moveItem(indexPath, to: newIndexPath))
   }
 
   /// Updates the cells at `indexPaths` in place by asking the data source for them again.

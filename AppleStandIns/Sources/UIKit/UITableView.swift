@@ -173,51 +173,51 @@ open class UITableView: UIScrollView {
   /// Inserts sections.
   open func insertSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {
     standInRowAnimations.append(animation)
-    standIn.record { $0.sectionInserts += sections }
+    standIn.record(.insertSections(sections))
   }
 
   /// Deletes sections.
   open func deleteSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {
     standInRowAnimations.append(animation)
-    standIn.record { $0.sectionDeletes += sections }
+    standIn.record(.deleteSections(sections))
   }
 
   /// Reloads sections.
   @available(iOS 3.0, *)
   open func reloadSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {
     standInRowAnimations.append(animation)
-    standIn.record { $0.sectionReloads += sections }
+    standIn.record(.reloadSections(sections))
   }
 
   /// Moves a section.
   @available(iOS 5.0, *)
   open func moveSection(_ section: Int, toSection newSection: Int) {
-    standIn.record { $0.sectionMoves.append(.init(from: section, to: newSection)) }
+    standIn.record(.moveSection(section, to: newSection))
   }
 
   /// Inserts rows.
   open func insertRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
     standInRowAnimations.append(animation)
-    standIn.record { $0.itemInserts += indexPaths }
+    standIn.record(.insertItems(indexPaths))
   }
 
   /// Deletes rows.
   open func deleteRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
     standInRowAnimations.append(animation)
-    standIn.record { $0.itemDeletes += indexPaths }
+    standIn.record(.deleteItems(indexPaths))
   }
 
   /// Reloads rows (new cells).
   @available(iOS 3.0, *)
   open func reloadRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
     standInRowAnimations.append(animation)
-    standIn.record { $0.itemReloads += indexPaths }
+    standIn.record(.reloadItems(indexPaths))
   }
 
   /// Moves a row.
   @available(iOS 5.0, *)
   open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    standIn.record { $0.itemMoves.append(.init(from: indexPath, to: newIndexPath)) }
+    standIn.record(.moveItem(indexPath, to: newIndexPath))
   }
 
   /// Updates the rows at `indexPaths` in place by asking the data source for their cells again.

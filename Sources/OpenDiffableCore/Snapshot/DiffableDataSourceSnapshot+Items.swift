@@ -542,14 +542,13 @@ extension DiffableDataSourceSnapshot {
 /// Makes `array` uniquely referenced with room for `extra` more elements, before elements are
 /// inserted into it, appended to it or removed from it in place.
 ///
-/// Growth is geometric (at least doubling) when it lacks room. `afterCopy` says that the snapshot
-/// holding the array was just found to be a copy changed for the first time (its item index was
-/// shared), so the array is most likely shared too and about to be copied: the copy is then
-/// given room for an eighth more elements when it would have less. Without that, a copy keeps
-/// the capacity of the array it copies — often exactly its count, for arrays an app builds and
-/// for copies made by removals — and the next insertion copies the whole section again.
-/// O(1) when the array is unique and has room, else O(count). Inlined: a call of its own on every
-/// insertion cost more than its test.
+/// Growth is geometric (at least doubling) when it lacks room or has less than a sixteenth left:
+/// an array with little room may be shared (a section adopts the caller's array) and is then
+/// copied here, and a copy keeps the capacity it copies — often exactly its count — so without
+/// room the next insertion would copy the whole section again. `afterCopy` says that the
+/// snapshot holding the array was just found to be a copy changed for the first time (its item
+/// index was shared): when it has less than an eighth left, its copy gets an eighth more
+/// instead. O(1) when the array is unique and has room, else O(count).
 @inlinable @inline(__always)
 func _reserveForChange<Element>(_ array: inout [Element], adding extra: Int, afterCopy: Bool) {
   let needed = array.count &+ extra
@@ -558,6 +557,11 @@ func _reserveForChange<Element>(_ array: inout [Element], adding extra: Int, aft
     array.reserveCapacity(Swift.max(needed, capacity &* 2))
   } else if afterCopy && capacity &- needed < needed >> 3 {
     array.reserveCapacity(needed &+ needed >> 3)
+  } else if capacity &- needed < needed >> 4 {
+    // Little room left: the array may be shared with the caller that appended it (the section
+    // adopted it) and is then copied here anyway; it grows as if full, so that the next
+    // insertion finds room. (A unique array grows a little early, at the same amortized cost.)
+    array.reserveCapacity(Swift.max(needed, capacity &* 2))
   } else {
     array.reserveCapacity(capacity)
   }

@@ -2,17 +2,11 @@
   import AppKit
   import OpenDiffableCore
 
-  /// What the AppKit table host needs to know about one state of the list.
-  struct _FlatRowState {
-    var layout: _FlatRowLayout
-    var identifierAt: (IndexPath) -> AnyHashable?
-    var indexPathOf: (AnyHashable) -> IndexPath?
-  }
-
   /// Presents a flat-row `NSTableView` as a ``DiffableListHost``: index paths become rows
   /// (with a header row per section when the data source has a header view provider), a batch
-  /// becomes one `beginUpdates()`/`endUpdates()` block of row removals and insertions
-  /// (``_FlatRowBatch``, tested on Linux), and reloads and reconfigures reload rows in place.
+  /// is recorded by ``BatchUpdateRecorder``, read by its placement and performed as one
+  /// `beginUpdates()`/`endUpdates()` block of row removals and insertions (``_FlatRowPlan``,
+  /// tested on Linux), and reloads and reconfigures reload rows in place.
   @MainActor
   final class _AppKitTableHost: DiffableListHost {
     typealias Cell = NSView
@@ -23,78 +17,74 @@
     let tableView: NSTableView
     var rowAnimation: NSTableView.AnimationOptions = .effectFade
     var animates = true
-    /// Reads the data source's current state; set by the data source.
-    var state: () -> _FlatRowState = {
-      _FlatRowState(
-        layout: _FlatRowLayout(itemCounts: [], hasHeaderRows: false), identifierAt: { _ in nil },
-        indexPathOf: { _ in nil })
-    }
-    private var recording: _FlatRowBatch?
+    /// Reads the rows of the data source's current state; set by the data source.
+    var layout: () -> _FlatRowLayout = { _FlatRowLayout(itemCounts: [], hasHeaderRows: false) }
+    private var recorder = BatchUpdateRecorder()
 
     init(_ tableView: NSTableView) { self.tableView = tableView }
 
     func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
-      let before = state()
-      recording = _FlatRowBatch()
+      let before = layout()
+      recorder.begin()
       updates?()
-      let batch = recording!
-      recording = nil
-      let after = state()
-      let plan = batch.plan(before: before.layout, after: after.layout) { oldPath in
-        before.identifierAt(oldPath).flatMap(after.indexPathOf)
+      if let batch = recorder.end() { perform(batch, before: before) }
+      completion?(true)
+    }
+
+    private func record(_ call: BatchUpdateCall) {
+      if let alone = recorder.record(call) { perform(alone, before: layout()) }
+    }
+
+    private func perform(_ batch: BatchUpdateOperations, before: _FlatRowLayout) {
+      let after = layout()
+      guard
+        let placement = try? batch.placement(oldItemCounts: before.itemCounts, newItemCounts: after.itemCounts)
+      else {
+        // A batch UIKit would reject (never one the data source sends): show the data as it is.
+        tableView.reloadData()
+        return
       }
+      let plan = _FlatRowPlan(placement, before: before, after: after)
       let animation: NSTableView.AnimationOptions = animates ? rowAnimation : []
       tableView.beginUpdates()
       if !plan.removed.isEmpty { tableView.removeRows(at: plan.removed, withAnimation: animation) }
       if !plan.inserted.isEmpty { tableView.insertRows(at: plan.inserted, withAnimation: animation) }
       tableView.endUpdates()
-      reloadRows(plan.reloaded)
-      completion?(true)
-    }
-
-    private func reloadRows(_ rows: IndexSet) {
-      guard !rows.isEmpty else { return }
-      tableView.reloadData(forRowIndexes: rows, columnIndexes: IndexSet(integersIn: 0..<tableView.numberOfColumns))
-    }
-
-    func insertSections(_ sections: IndexSet) { recording?.sectionInserts.formUnion(sections) }
-    func deleteSections(_ sections: IndexSet) { recording?.sectionDeletes.formUnion(sections) }
-    func reloadSections(_ sections: IndexSet) { recording?.sectionReloads.formUnion(sections) }
-    func moveSection(_ section: Int, toSection newSection: Int) {
-      recording?.sectionMoves.append((section, newSection))
-    }
-    func insertItems(at indexPaths: [IndexPath]) { recording?.itemInserts += indexPaths }
-    func deleteItems(at indexPaths: [IndexPath]) { recording?.itemDeletes += indexPaths }
-    func reloadItems(at indexPaths: [IndexPath]) {
-      if recording != nil {
-        recording?.itemReloads += indexPaths
-      } else {
-        let layout = state().layout
-        reloadRows(IndexSet(indexPaths.map(layout.row(for:))))
+      if !plan.reloaded.isEmpty {
+        tableView.reloadData(
+          forRowIndexes: plan.reloaded, columnIndexes: IndexSet(integersIn: 0..<tableView.numberOfColumns))
       }
     }
+
+    func insertSections(_ sections: IndexSet) { record(.insertSections(sections)) }
+    func deleteSections(_ sections: IndexSet) { record(.deleteSections(sections)) }
+    func reloadSections(_ sections: IndexSet) { record(.reloadSections(sections)) }
+    func moveSection(_ section: Int, toSection newSection: Int) { record(.moveSection(section, to: newSection)) }
+    func insertItems(at indexPaths: [IndexPath]) { record(.insertItems(indexPaths)) }
+    func deleteItems(at indexPaths: [IndexPath]) { record(.deleteItems(indexPaths)) }
+    func reloadItems(at indexPaths: [IndexPath]) { record(.reloadItems(indexPaths)) }
     func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-      recording?.itemMoves.append((indexPath, newIndexPath))
+      record(.moveItem(indexPath, to: newIndexPath))
     }
     func reloadData() { tableView.reloadData() }
-    func reconfigureItems(at indexPaths: [IndexPath]) { reloadItems(at: indexPaths) }
+    func reconfigureItems(at indexPaths: [IndexPath]) { record(.reconfigureItems(indexPaths)) }
     func cellForItem(at indexPath: IndexPath) -> NSView? {
-      let row = state().layout.row(for: indexPath)
+      let row = layout().row(for: indexPath)
       return tableView.rowView(atRow: row, makeIfNecessary: false)
     }
     var indexPathsForVisibleItems: [IndexPath] {
-      let layout = state().layout
+      let rows = layout()
       let visible = tableView.rows(in: tableView.visibleRect)
       guard visible.location != NSNotFound, visible.length > 0 else { return [] }
       return (visible.location..<visible.location + visible.length).compactMap { row in
-        guard let position = layout.position(ofRow: row), let item = position.item else { return nil }
+        guard let position = rows.position(ofRow: row), let item = position.item else { return nil }
         return IndexPath(_item: item, section: position.section)
       }
     }
     var indexPathsForSelectedItems: [IndexPath]? {
-      let layout = state().layout
+      let rows = layout()
       return tableView.selectedRowIndexes.compactMap { row in
-        guard let position = layout.position(ofRow: row), let item = position.item else { return nil }
+        guard let position = rows.position(ofRow: row), let item = position.item else { return nil }
         return IndexPath(_item: item, section: position.section)
       }
     }
@@ -103,10 +93,10 @@
         tableView.deselectAll(nil)
         return
       }
-      tableView.selectRowIndexes(IndexSet(integer: state().layout.row(for: indexPath)), byExtendingSelection: true)
+      tableView.selectRowIndexes(IndexSet(integer: layout().row(for: indexPath)), byExtendingSelection: true)
     }
     func deselectItem(at indexPath: IndexPath, animated: Bool) {
-      tableView.deselectRow(state().layout.row(for: indexPath))
+      tableView.deselectRow(layout().row(for: indexPath))
     }
     func performWithoutAnimation(_ actions: () -> Void) {
       let previous = animates

@@ -83,13 +83,7 @@
         return cellProvider(host.tableView, column, indexPath.item, item)
       }
       super.init()
-      host.state = { [unowned self] in
-        let snapshot = core.snapshot()
-        return _FlatRowState(
-          layout: layout(),
-          identifierAt: { snapshot.itemIdentifier(for: $0).map { AnyHashable($0) } },
-          indexPathOf: { ($0.base as? ItemIdentifierType).flatMap(snapshot.indexPath(for:)) })
-      }
+      host.layout = { [unowned self] in layout() }
       tableView.dataSource = self
       let proxy = delegateProxy
       proxy.viewFor = { [weak self] in self?.tableView($0, viewFor: $1, row: $2) }

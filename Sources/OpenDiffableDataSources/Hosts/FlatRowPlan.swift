@@ -1,4 +1,5 @@
 import Foundation
+import OpenDiffableCore
 
 /// Where each section's rows start in a single flat list of rows (AppKit's `NSTableView` has no
 /// sections: a section is an optional header row followed by its items).
@@ -7,10 +8,13 @@ struct _FlatRowLayout: Equatable {
   var starts: [Int]
   /// Whether every section begins with a header (group) row.
   var hasHeaderRows: Bool
+  /// The number of items of each section.
+  var itemCounts: [Int]
 
   /// Builds the layout from per-section item counts. O(sections).
   init(itemCounts: [Int], hasHeaderRows: Bool) {
     self.hasHeaderRows = hasHeaderRows
+    self.itemCounts = itemCounts
     var starts = [0]
     starts.reserveCapacity(itemCounts.count + 1)
     for count in itemCounts { starts.append(starts.last! + count + (hasHeaderRows ? 1 : 0)) }
@@ -48,73 +52,70 @@ struct _FlatRowLayout: Equatable {
   }
 }
 
-/// The operations recorded inside one batch, turned into what a flat-row table performs:
-/// rows removed (old rows), rows inserted (new rows), rows reloaded in place (new rows).
+/// What a flat-row table (AppKit's `NSTableView`, whose row changes inside
+/// `beginUpdates()`/`endUpdates()` apply one call after the other) performs for one batch, read
+/// from the batch's ``BatchUpdatePlacement``: old rows removed, then new rows inserted, then new
+/// rows reloaded in place.
 ///
-/// Section operations become removals and insertions of all their rows; item moves become a
-/// removal and an insertion (a flat table cannot move one row in a batch with others safely).
-/// Removing the removed rows from the old list and inserting the inserted rows gives the new
-/// list, whatever order the table processes the two index sets in, as long as it removes first.
-struct _FlatRowBatch {
-  var sectionDeletes = IndexSet(), sectionInserts = IndexSet(), sectionReloads = IndexSet()
-  var sectionMoves: [(from: Int, to: Int)] = []
-  var itemDeletes: [IndexPath] = [], itemInserts: [IndexPath] = [], itemReloads: [IndexPath] = []
-  var itemMoves: [(from: IndexPath, to: IndexPath)] = []
+/// A row stays where it is when the placement keeps it (or reloads it) in a section that is
+/// kept; a kept section's header row stays too. Every other row is removed and inserted: the
+/// rows of inserted, reloaded and moved sections, and moved rows (their views are made again).
+/// The rows that stay keep their order through the batch (the placement keeps the order of
+/// what is neither moved nor deleted), so removing the removed rows from the old list and
+/// inserting the inserted rows gives the new list.
+struct _FlatRowPlan: Equatable {
+  /// Rows before the batch.
+  var removed = IndexSet()
+  /// Rows after the batch.
+  var inserted = IndexSet()
+  /// Rows after the batch that stay and get new views: reloaded and reconfigured rows.
+  var reloaded = IndexSet()
 
-  struct Plan: Equatable {
-    var removed = IndexSet()
-    var inserted = IndexSet()
-    var reloaded = IndexSet()
-  }
-
-  /// - Parameters:
-  ///   - before: the layout before the batch; `after`: the layout after it.
-  ///   - newPathOfReloadedItem: where an item reloaded at an old index path is after the batch.
-  func plan(
-    before: _FlatRowLayout, after: _FlatRowLayout, newPathOfReloadedItem: (IndexPath) -> IndexPath?
-  ) -> Plan {
-    var plan = Plan()
-    // Sections that are deleted, moved or reloaded leave with all their rows, and come back
-    // (inserted, moved, reloaded) with all their new rows.
-    var oldSections = sectionDeletes.union(sectionReloads)
-    var newSections = sectionInserts
-    for move in sectionMoves {
-      oldSections.insert(move.from)
-      newSections.insert(move.to)
-    }
-    for section in oldSections { plan.removed.insert(integersIn: before.rows(ofSection: section)) }
-    for section in newSections { plan.inserted.insert(integersIn: after.rows(ofSection: section)) }
-    // Reloaded sections keep their place among the sections that do not move: find them after.
-    if !sectionReloads.isEmpty {
-      let oldToNew = Self.sectionMap(
-        oldCount: before.numberOfSections, newCount: after.numberOfSections, deletes: sectionDeletes,
-        inserts: sectionInserts, moves: sectionMoves)
-      for section in sectionReloads {
-        if let new = oldToNew[section] { plan.inserted.insert(integersIn: after.rows(ofSection: new)) }
+  /// - Complexity: O(rows before + rows after).
+  init(_ placement: BatchUpdatePlacement, before: _FlatRowLayout, after: _FlatRowLayout) {
+    var stays = [Bool](repeating: false, count: before.numberOfRows)
+    var stayed = [Bool](repeating: false, count: after.numberOfRows)
+    for (section, source) in placement.sections.enumerated() {
+      guard case .kept(let oldSection) = source else { continue }
+      if let old = before.headerRow(ofSection: oldSection), let new = after.headerRow(ofSection: section) {
+        stays[old] = true
+        stayed[new] = true
+      }
+      for (item, row) in placement.rows[section].enumerated() {
+        let new = after.row(for: IndexPath(_item: item, section: section))
+        switch row {
+        case .kept(let path):
+          stays[before.row(for: path)] = true
+          stayed[new] = true
+        case .reloaded(let path):
+          stays[before.row(for: path)] = true
+          stayed[new] = true
+          reloaded.insert(new)
+        case .moved, .inserted, .loadedWithSection: break
+        }
       }
     }
-    for path in itemDeletes { plan.removed.insert(before.row(for: path)) }
-    for path in itemInserts { plan.inserted.insert(after.row(for: path)) }
-    for move in itemMoves {
-      plan.removed.insert(before.row(for: move.from))
-      plan.inserted.insert(after.row(for: move.to))
+    removed = Self.rows(where: stays, is: false)
+    inserted = Self.rows(where: stayed, is: false)
+    for path in placement.reconfigured {
+      let row = after.row(for: path)
+      if stayed[row] { reloaded.insert(row) }
     }
-    for path in itemReloads {
-      if let new = newPathOfReloadedItem(path) { plan.reloaded.insert(after.row(for: new)) }
-    }
-    return plan
   }
 
-  /// Old section position → new position for sections that are neither deleted nor moved.
-  static func sectionMap(
-    oldCount: Int, newCount: Int, deletes: IndexSet, inserts: IndexSet, moves: [(from: Int, to: Int)]
-  ) -> [Int: Int] {
-    let movedFrom = Set(moves.map(\.from))
-    let movedTo = Set(moves.map(\.to))
-    let stayingOld = (0..<oldCount).filter { !deletes.contains($0) && !movedFrom.contains($0) }
-    let freeNew = (0..<newCount).filter { !inserts.contains($0) && !movedTo.contains($0) }
-    var map: [Int: Int] = [:]
-    for (old, new) in zip(stayingOld, freeNew) { map[old] = new }
-    return map
+  /// The positions of `flags` that are `value`, as ranges. O(flags).
+  static func rows(where flags: [Bool], is value: Bool) -> IndexSet {
+    var result = IndexSet()
+    var start: Int?
+    for (row, flag) in flags.enumerated() {
+      if flag == value {
+        if start == nil { start = row }
+      } else if let first = start {
+        result.insert(integersIn: first..<row)
+        start = nil
+      }
+    }
+    if let first = start { result.insert(integersIn: first..<flags.count) }
+    return result
   }
 }

@@ -546,6 +546,31 @@ func itemOperationCases() -> [String: () -> () -> Any] {
       }
     }
   }
+  // One item inserted into a 10k-item section whose array the snapshot adopted from the caller
+  // (the caller keeps its array): the warm-up makes the first insertion (which copies the
+  // shared array), the counted call the second (`-second`) or, after two more outside the
+  // count, the fourth (`-fourth`). An insertion after the first pays only its own work.
+  for (label, before) in [("second", 0), ("fourth", 2)] {
+    cases["adopted-insert-\(label)-10k"] = {
+      let items = Array(0..<10_000)
+      var snapshot = Snapshot<Int>()
+      snapshot.appendSections([0])
+      snapshot.appendItems(items)
+      _ = snapshot.indexOfItem(0)
+      let box = Box(snapshot)
+      let item = Box(-10)
+      let keep = Box(items)
+      for _ in 0..<before {
+        item.value -= 1
+        box.value.insertItems([item.value], beforeItem: 9_990)
+      }
+      return {
+        item.value -= 1
+        box.value.insertItems([item.value], beforeItem: 9_990)
+        return keep.value.count
+      }
+    }
+  }
   return cases
 }
 

@@ -12,8 +12,8 @@ import Foundation
 ///
 /// - Returns: `prefix` and `suffix` with `prefix + suffix <= min(a.count, b.count)`.
 /// - Complexity: O(1) when `a` and `b` share storage; otherwise O(prefix + suffix + 1)
-///   comparisons (bitwise types: about a tenth of an instruction per byte compared, plus at most
-///   one block element by element at each end).
+///   comparisons (bitwise types: as memory, plus at most one block element by element at each
+///   end).
 @inlinable
 func _commonAffixes<Element: Equatable>(_ a: [Element], _ b: [Element]) -> (prefix: Int, suffix: Int) {
   a.withUnsafeBufferPointer { a in

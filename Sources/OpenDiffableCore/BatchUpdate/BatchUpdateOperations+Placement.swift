@@ -1,28 +1,19 @@
 import Foundation
 
 extension BatchUpdateOperations {
-  /// Where every section and row comes from after this batch, read the way UIKit's
-  /// `performBatchUpdates(_:completion:)` reads it — or the first rule of UIKit's the batch breaks.
-  ///
-  /// How UIKit reads a batch (Apple's `performBatchUpdates` documentation and the table view
-  /// programming guide):
-  /// - deletes, reloads and move sources name positions **before** the update; inserts and move
-  ///   destinations name positions **after** it; the order of the calls does not matter;
-  /// - a reload is a delete of the old position plus an insert where the element lands;
-  /// - elements that are neither deleted nor moved keep their relative order and fill, in order,
-  ///   the positions that inserts and move destinations leave free; items of a section that moves
-  ///   go with it;
-  /// - for every section that survives, items after = items before + inserted − deleted +
-  ///   moved in − moved out, and the same for the number of sections.
-  ///
-  /// A list host applies the result to whatever it keeps per row (cells, selection, highlights)
-  /// with ``applying(to:newItemCounts:_:)``.
+  /// Where every section and row comes from after this batch, read as UIKit's
+  /// `performBatchUpdates(_:completion:)` reads it: deletes, reloads and move sources are
+  /// positions before the update, inserts and move destinations after it, in any call order; a
+  /// reload is a delete plus an insert; items of a moved section go with it; the elements neither
+  /// deleted nor moved keep their order and fill the positions left free. A host applies the
+  /// result to what it keeps per row with ``applying(to:newItemCounts:_:)``.
   ///
   /// - Parameters:
   ///   - oldItemCounts: the number of rows in each section before the update.
   ///   - newItemCounts: the number of rows in each section after it (the data source's counts).
   /// - Returns: the placement of every section and row after the update.
-  /// - Throws: ``BatchUpdateError`` naming the first broken rule, with UIKit's wording where UIKit
+  /// - Throws: ``BatchUpdateError`` naming the first rule the batch breaks (a position out of
+  ///   range, conflicting operations, counts that do not add up), in UIKit's wording where UIKit
   ///   has one.
   /// - Complexity: O(n + k log k), n rows and k operations.
   public func placement(oldItemCounts: [Int], newItemCounts: [Int]) throws(BatchUpdateError) -> BatchUpdatePlacement {
@@ -30,27 +21,22 @@ extension BatchUpdateOperations {
     return try pass.run()
   }
 
-  /// This batch applied to rows of any kind: the rows after the update, each made by `makeRow`
-  /// from its source in ``placement(oldItemCounts:newItemCounts:)`` and, for rows that existed
-  /// before (kept, moved or reloaded), the old row.
+  /// This batch applied to rows of any kind: each row after the update is made by `makeRow` from
+  /// its source in ``placement(oldItemCounts:newItemCounts:)`` and its old row, if any.
   ///
   /// ```swift
   /// rows = try update.applying(to: rows, newItemCounts: counts) { path, source, old in
-  ///   switch source {
-  ///   case .kept: old!
-  ///   case .moved: old!.highlighted()
-  ///   default: Row(cell: nil)  // loaded afresh
-  ///   }
+  ///   source.isLoaded ? Row(cell: nil) : old!  // kept and moved rows keep their cell
   /// }
   /// ```
   ///
   /// - Parameters:
   ///   - rows: the rows before the update, by section.
   ///   - newItemCounts: the number of rows in each section after the update.
-  ///   - makeRow: the row at a new index path, from its source and its old row (nil for inserted
-  ///     rows and rows of inserted or reloaded sections).
-  /// - Returns: the rows after the update, by section. Reconfigures are not applied: they are in
-  ///   the placement's ``BatchUpdatePlacement/reconfigured``.
+  ///   - makeRow: the row at a new index path, from its source and its old row (kept, moved or
+  ///     reloaded rows have one).
+  /// - Returns: the rows after the update, by section; reconfigures are left to the caller
+  ///   (``BatchUpdatePlacement/reconfigured``).
   /// - Throws: ``BatchUpdateError`` naming the first broken rule; nothing is made then.
   /// - Complexity: O(n + k log k).
   public func applying<Row>(

@@ -3,14 +3,11 @@ extension SnapshotChangeset {
   /// (`itemIdentifiers`, section by section): the view of a change that Apple's
   /// `NSDiffableDataSourceTransaction.difference` gives.
   ///
-  /// `old.itemIdentifiers.applying(difference)` is `new.itemIdentifiers`. Items present in both
-  /// snapshots whose flattened order is preserved (a longest increasing subsequence of them) do
-  /// not appear; every other item in both appears as a removal and an insertion associated with
-  /// each other (a move, as `inferringMoves()` would report it); the others are plain removals
-  /// and insertions. Sections and reload marks play no part.
-  ///
-  /// Unlike the standard library's `difference(from:)`, which is O(n·d), quadratic when many
-  /// items move, this uses the snapshots' own identifier tables (BENCHMARKS.md compares them).
+  /// `old.itemIdentifiers.applying(difference)` is `new.itemIdentifiers`. Items in both whose
+  /// flattened order is kept (a longest increasing subsequence of them) do not appear; the other
+  /// items in both are moves (a removal and an insertion associated with each other); the rest
+  /// are plain removals and insertions. Sections and reload marks play no part. Unlike the
+  /// standard library's `difference(from:)` (O(n·d)), it stays linear when many items move.
   ///
   /// - Parameters:
   ///   - old: the snapshot before the change.

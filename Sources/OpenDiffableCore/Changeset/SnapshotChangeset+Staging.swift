@@ -41,13 +41,10 @@ extension SnapshotChangeset {
   }
 
   /// The batches that take a list from `old` to `new`, in order, each safe for UIKit: one batch
-  /// when the direct changeset is safe (see ``unsafeBatchReason``), two when it is not.
-  ///
-  /// The two-batch form first performs every item change with the surviving sections kept in
-  /// their old order (new sections at the end; reloads happen here), then only the section moves
-  /// (no item moves; reconfigures happen here). Each stage is a valid batch by UIKit's rules and
-  /// the last stage's target shows exactly `new`. Returns nil when even a stage would be unsafe;
-  /// reload the list instead (`reloadData()`).
+  /// when the direct changeset is safe (see ``unsafeBatchReason``), otherwise two — every item
+  /// change with the surviving sections in their old order and new ones at the end (reloads
+  /// happen here), then only the section moves (reconfigures happen here). The last stage's
+  /// target shows exactly `new`.
   ///
   /// ```swift
   /// guard let stages = SnapshotChangeset.staged(from: old, to: new) else { return reload(new) }
@@ -57,9 +54,9 @@ extension SnapshotChangeset {
   /// - Parameters:
   ///   - old: the snapshot the list shows.
   ///   - new: the snapshot to show.
-  /// - Returns: the stages, in order, or nil when even a stage would be unsafe.
-  /// - Complexity: O(n) for the direct diff; when staging, O(n) more to build the middle
-  ///   snapshot and two more diffs.
+  /// - Returns: the stages, in order, or nil when even a stage would be unsafe: reload the list
+  ///   instead (`reloadData()`).
+  /// - Complexity: O(n) for the direct diff; when staging, O(n) more and two more diffs.
   public static func staged(
     from old: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
     to new: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>

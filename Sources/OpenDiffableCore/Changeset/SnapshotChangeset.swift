@@ -3,27 +3,15 @@ import Foundation
 /// The batch update that turns one snapshot into another, in the coordinates UIKit's
 /// `performBatchUpdates(_:completion:)` (and AppKit's equivalent) expects.
 ///
-/// Deletes, reloads and move sources name positions in the **old** snapshot; inserts and move
-/// destinations name positions in the **new** snapshot; reconfigures name positions in the new
-/// snapshot and are meant to be applied after the batch (`reconfigureItems(at:)`). Every list is
-/// sorted ascending (moves by their source).
-///
-/// The changeset is always one batch that UIKit accepts:
-/// - no item operation touches a section that is deleted, inserted or reloaded: the section
-///   operation carries its items;
-/// - each old position appears at most once among deletes, reloads and move sources, and each new
-///   position at most once among inserts and move destinations;
-/// - an item or section marked for reload that also changes position becomes a delete plus an
-///   insert (UIKit cannot reload and move one element in one batch);
-/// - reloads come only from the new snapshot's reload marks, reconfigures only from its
-///   reconfigure marks;
-/// - items that moved from one section to another are moves.
-///
-/// It is also minimal: an identifier present in both snapshots is never deleted and inserted
-/// unless the reload rule above forces it, and the items (and sections) that keep their place are
-/// a longest increasing subsequence of the survivors, so moving one item to the end is one move.
-/// Items of a moved section that keep their order inside it produce no item moves: UIKit carries
-/// them with the section.
+/// Deletes, reloads and move sources are positions in the **old** snapshot; inserts, move
+/// destinations and reconfigures are positions in the **new** one (apply reconfigures after the
+/// batch). Every list is sorted ascending (moves by their source). The changeset is always one
+/// batch UIKit accepts: items of deleted, inserted or reloaded sections travel with their
+/// section, no position appears twice, and an element marked for reload that also moves becomes
+/// a delete plus an insert. It is minimal: any other element in both snapshots is kept or moved,
+/// never deleted and inserted; the elements that keep their place are a longest increasing
+/// subsequence of the survivors, so moving one item to the end is one move; and items of a
+/// moved section that keep their order inside it are not moved.
 ///
 /// ```swift
 /// let changes = SnapshotChangeset(from: oldSnapshot, to: newSnapshot)
@@ -40,8 +28,7 @@ import Foundation
 /// collectionView.reconfigureItems(at: changes.itemReconfigures)
 /// ```
 ///
-/// `OpenDiffableTesting`'s `validate(_:from:to:)` replays a changeset through a simulator of
-/// UIKit's batch-update rules and checks that it ends at the new snapshot.
+/// `OpenDiffableTesting`'s `validate(_:from:to:)` checks a changeset against UIKit's rules.
 public struct SnapshotChangeset<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
   /// A section move: `from` is a position in the old snapshot, `to` a position in the new one.
   public typealias SectionMove = ChangesetMove<Int>
@@ -86,22 +73,11 @@ public struct SnapshotChangeset<SectionIdentifierType: Hashable, ItemIdentifierT
   /// - Parameters:
   ///   - old: the snapshot the list shows.
   ///   - new: the snapshot to show.
-  /// - Complexity: O(n) expected for the matching, n the number of items in the sections that
-  ///   changed, plus O(m log m) for move minimisation, m the number of items whose order
-  ///   changed. Sections whose item arrays are equal cost one array comparison (O(1) when the
-  ///   arrays share storage), so an unchanged snapshot costs about a comparison.
-  ///
-  ///   Item indexes: when `new` was rebuilt by appending and every section equals `old`'s, the
-  ///   comparison settles it (it holds every identifier once because `old` does), nothing is
-  ///   hashed, and for integer or `UUID` identifiers `new` shares `old`'s index when it has one.
-  ///   Otherwise `old`'s item index is used (built once if it was deferred) and `new`'s appended
-  ///   items are checked while its index is made, so that the next diff, from `new`, finds it
-  ///   ready: for integer or `UUID` identifiers, when the items that differ (middle parts of
-  ///   sections, after their common prefix and suffix, and the suffixes that shift) are at most
-  ///   a quarter of `new`, the sections both have keep their storage slots (sections added or
-  ///   removed at the end do) and the items fit `old`'s table, it is derived from a copy of
-  ///   `old`'s — O(n) copying and comparing, one hash per changed item; otherwise it is built in
-  ///   one pass, one hash per item.
+  /// - Complexity: O(n) expected, n the number of items in the sections that changed, plus
+  ///   O(m log m) for the m items whose order changed; a section whose items are equal costs one
+  ///   comparison. Builds a deferred item index of `old`, and of `new` so that the next diff
+  ///   finds it: no hash when `new` equals `old`, one per changed item for integer or `UUID`
+  ///   identifiers close to `old`, one per item otherwise.
   @inlinable
   public init(
     from old: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,

@@ -38,10 +38,8 @@ public enum OpenDiffableDiagnostics {
 ///
 /// Read and written whole, never through an `inout` closure (`withLock { $0 }`): when `Value` is
 /// a function type, such a closure receives the stored closure reabstracted and writes it back
-/// wrapped in two more thunks on every call, even one that only reads (seen with Swift 6.3 on
-/// Linux, in the stored closure's growing backtrace). Each warning would then have grown the
-/// stored handler by two heap objects and two stack frames: warnings got slower one by one, and
-/// after a few hundred thousand of them, calling the handler overflowed the stack.
+/// wrapped in two more thunks on every call, even one that only reads, so the stored handler
+/// would grow with every warning until calling it overflows the stack.
 final class _LockedBox<Value>: @unchecked Sendable {
   private let lock = NSLock()
   private var _value: Value

@@ -12,9 +12,8 @@
 /// }
 /// ```
 ///
-/// ListKit calls its counterpart `OutlineItem(item:isExpanded:)`; here the item is named like the
-/// section of a full snapshot (``SnapshotSection``), and its expansion state is the
-/// `isExpanded:` argument or the ``expanded(_:)`` modifier.
+/// Its expansion state is the `isExpanded:` argument or the ``expanded(_:)`` modifier. (ListKit
+/// calls its counterpart `OutlineItem(item:isExpanded:)`.)
 public struct SnapshotItem<ItemIdentifierType: Hashable> {
   /// The item's identifier.
   public var item: ItemIdentifierType
@@ -130,25 +129,19 @@ extension DiffableDataSourceSectionSnapshot {
   ///
   /// ```swift
   /// let outline = DiffableDataSourceSectionSnapshot<String> {
-  ///   SnapshotItem("Documents", isExpanded: true) {
-  ///     "Invoices"
-  ///     "Letters"
-  ///   }
+  ///   SnapshotItem("Documents", isExpanded: true) { "Invoices"; "Letters" }
   ///   "Music"
   /// }
   /// outline.visibleItems  // ["Documents", "Invoices", "Letters", "Music"]
   /// ```
   ///
-  /// The result is the section snapshot that `append(_:to:)` of the roots, then of every item's
-  /// children to it, then `expand(_:)` of the items written expanded, builds: the same items,
-  /// hierarchy and expansion state, and the same checks.
+  /// The result is what `append(_:to:)` of the roots, then of every item's children, then
+  /// `expand(_:)` of the items written expanded, builds, with the same checks.
   ///
   /// - Parameter content: the root items, with their descendants.
-  /// - Precondition: every identifier appears once in the whole outline. Otherwise the process
-  ///   stops with the message of `append(_:to:)` — the identifiers repeated among siblings, or
-  ///   those already elsewhere in the outline — naming where the builder listed them:
-  ///   `append(_:to:) in the root SnapshotItems` or
-  ///   `append(_:to:) in the children of SnapshotItem("Documents")`.
+  /// - Precondition: every identifier appears once in the whole outline; otherwise the process
+  ///   stops with the message of `append(_:to:)`, naming where the builder listed the repeats
+  ///   (`append(_:to:) in the children of SnapshotItem("Documents")`).
   /// - Complexity: O(n) average for n items.
   @inlinable public init(
     @DiffableDataSourceSectionSnapshotBuilder<ItemIdentifierType> _ content: () -> [SnapshotItem<ItemIdentifierType>]

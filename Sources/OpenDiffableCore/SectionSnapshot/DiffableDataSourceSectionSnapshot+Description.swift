@@ -1,10 +1,8 @@
 extension DiffableDataSourceSectionSnapshot {
-  /// A multi-line picture of the outline, in the format of Apple's `visualDescription()`.
-  ///
-  /// The first line names the type and counts the items; then comes one line per item in
-  /// ``items`` order: two spaces per level, `+` if the item is expanded or `-` if it is
-  /// collapsed, `*` if it is visible or a space if it is hidden, a space, and the identifier;
-  /// a final `>` closes the picture.
+  /// A multi-line picture of the outline, in the format of Apple's `visualDescription()`: a line
+  /// naming the type and counting the items, then one line per item in ``items`` order (two
+  /// spaces per level, `+` expanded or `-` collapsed, `*` visible or a space, a space, the
+  /// identifier), then `>`.
   ///
   /// ```
   /// <DiffableDataSourceSectionSnapshot: 4 items, 3 visible

@@ -1,7 +1,6 @@
 extension DiffableDataSourceSectionSnapshot {
-  /// Adds items at the end of the root level, or as the last children of `parent`.
-  ///
-  /// The new items are leaves and collapsed. An empty array changes nothing.
+  /// Adds items at the end of the root level, or as the last children of `parent`. The new items
+  /// are leaves and collapsed; an empty array changes nothing.
   ///
   /// ```swift
   /// outline.append(["Documents", "Music"])           // two roots
@@ -137,13 +136,11 @@ extension DiffableDataSourceSectionSnapshot {
     self = Self()
   }
 
-  /// Replaces all the descendants of `parent` with the outline of `snapshot`: the roots of
-  /// `snapshot` become the children of `parent`, their descendants come along, and every item
-  /// keeps the expansion state it has in `snapshot`. `parent` itself and its expansion state
-  /// stay. An empty `snapshot` just removes the descendants.
-  ///
-  /// `snapshot` may contain items that are currently descendants of `parent` (they are removed,
-  /// then added again where `snapshot` puts them), but no other item of this section snapshot.
+  /// Replaces all the descendants of `parent` with the outline of `snapshot`: its roots become
+  /// the children of `parent`, with their descendants and the expansion states `snapshot` gives
+  /// them. `parent` and its expansion state stay; an empty `snapshot` just removes the
+  /// descendants. `snapshot` may hold current descendants of `parent` (they move where it puts
+  /// them), but no other item of this section snapshot.
   ///
   /// - Parameters:
   ///   - parent: the item whose descendants are replaced; it stays, with its expansion state.
@@ -152,7 +149,7 @@ extension DiffableDataSourceSectionSnapshot {
   ///   any item outside the subtree of `parent`. Otherwise the process stops with a message
   ///   naming the identifiers.
   /// - Complexity: O(d + k·h) average: d current descendants, k items in `snapshot`, h the depth
-  ///   of `parent` (the cost of checking that items of `snapshot` already here are descendants).
+  ///   of `parent`.
   @inlinable public mutating func replace(
     childrenOf parent: ItemIdentifierType, using snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
   ) {

@@ -2,10 +2,9 @@
 /// children — together with which items are expanded.
 ///
 /// A drop-in for Apple's `NSDiffableDataSourceSectionSnapshot`: the same members, argument
-/// labels, defaults and semantics. Build the hierarchy with ``append(_:to:)`` and the `insert`
-/// overloads, choose what is expanded with ``expand(_:)`` and ``collapse(_:)``, and hand the value
-/// to a data source for one section. The section then shows ``visibleItems``: the roots, and the
-/// children of every expanded item that is itself visible.
+/// labels, defaults and semantics. Build it with ``append(_:to:)`` and `insert`, choose what is
+/// expanded with ``expand(_:)`` and ``collapse(_:)``; a data source's section then shows its
+/// ``visibleItems``: the roots, and the children of every expanded item that is itself visible.
 ///
 /// ```swift
 /// var outline = DiffableDataSourceSectionSnapshot<String>()
@@ -13,38 +12,24 @@
 /// outline.append(["Invoices", "Letters"], to: "Documents")
 /// outline.expand(["Documents"])
 /// outline.visibleItems  // ["Documents", "Invoices", "Letters", "Music"]
-/// outline.items         // the same here; hidden descendants are included too
 /// ```
 ///
-/// An item identifier may appear only once in the whole outline, at any level. Expansion state
-/// belongs to the item, needs no children (an item can be expanded before its children are
-/// added) and travels with the value: copying the snapshot copies it.
+/// An identifier appears at most once in the whole outline. Expansion state belongs to the item
+/// (an item can be expanded before it has children) and is copied with the value.
 ///
 /// ## Performance
-/// Each item is a node in a table with links to its parent, its first and last child and its
-/// siblings, plus its level and expansion flag, and a hash table maps identifiers to nodes. So
-/// ``contains(_:)``, ``isExpanded(_:)``, ``parent(of:)`` and ``level(of:)`` are O(1) on average;
-/// ``isVisible(_:)`` is O(depth); ``expand(_:)`` and ``collapse(_:)`` are O(k) for k identifiers
-/// whatever the size of the subtrees below them; ``visibleItems`` is O(v) for v visible items;
-/// ``items`` and ``expandedItems`` are O(n). Adding k items is O(k); deleting an item is O(1) plus
-/// the size of its subtree.
+/// ``contains(_:)``, ``isExpanded(_:)``, ``parent(of:)`` and ``level(of:)`` are O(1) on average,
+/// ``isVisible(_:)`` O(depth); ``expand(_:)`` and ``collapse(_:)`` are O(k) for k identifiers,
+/// ``visibleItems`` O(v) for v visible items, ``items`` and ``expandedItems`` O(n). Adding k
+/// items is O(k); deleting an item costs O(1) plus the size of its subtree.
 ///
 /// ## Misuse
-/// Where Apple's implementation stops the process, this one stops too, with a message of the
-/// form `OpenDiffable: <operation>: <problem naming the identifiers>. <how to fix>`:
-/// - a parent, or the destination of an insertion, that is not in the section snapshot;
-/// - an identifier that is repeated in one call or already in the section snapshot;
-/// - deleting, or asking ``isExpanded(_:)``, ``isVisible(_:)``, ``level(of:)``, ``parent(of:)``,
-///   ``snapshot(of:includingParent:)`` or ``replace(childrenOf:using:)`` about, an item that is
-///   not in the section snapshot.
-///
-/// Identifiers that break `Hashable`'s contract get `Dictionary`'s behaviour, since the section
-/// snapshot indexes its items with one: an identifier that is not equal to itself
-/// (`Double.nan`) is stored but never found again, and one whose hash changes while it is stored
-/// can stop the process with the standard library's "Duplicate keys" message. Memory stays safe.
-///
-/// ``expand(_:)`` and ``collapse(_:)`` skip unknown identifiers silently, and ``index(of:)``
-/// returns nil for them, as Apple's do.
+/// Where Apple's implementation stops the process, this one stops too, with a message naming the
+/// operation, the identifiers and the fix: a parent or insertion point not in the outline, an
+/// identifier repeated or already in it, an item not in it deleted or asked about (``level(of:)``,
+/// ``parent(of:)``, …). ``expand(_:)`` and ``collapse(_:)`` skip unknown identifiers and
+/// ``index(of:)`` returns nil for them, as Apple's do. An identifier that breaks `Hashable`'s
+/// contract may be lost (`Double.nan` is stored but never found); memory stays safe.
 public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable> {
   /// Every node ever allocated; freed nodes have a nil item and are listed in `_free`.
   @usableFromInline var _nodes: [_Node] = []

@@ -8,35 +8,21 @@
 // or disappear.
 
 extension DiffableDataSourceSnapshot {
-  /// Makes the items of `section` exactly the visible items of `sectionSnapshot`, in order — what
-  /// Apple's data sources do in `apply(_:to:animatingDifferences:)`.
-  ///
-  /// - If `section` is not in the snapshot, it is appended as the last section.
-  /// - Items of `section` that are not visible in `sectionSnapshot` leave the snapshot (hidden
-  ///   descendants of collapsed items are not rows).
-  /// - A visible item that is currently in another section is moved out of it into `section`;
-  ///   the other section stays, even if it becomes empty.
-  /// - Reload and reconfigure marks of items that remain in the snapshot are kept; marks of items
-  ///   that leave it are dropped.
-  ///
-  /// ```swift
-  /// var outline = DiffableDataSourceSectionSnapshot<String>()
-  /// outline.append(["Documents", "Music"])
-  /// outline.append(["Invoices"], to: "Documents")
-  /// outline.expand(["Documents"])
-  /// snapshot.replaceItems(inSection: .files, withVisibleItemsOf: outline)
-  /// snapshot.itemIdentifiers(inSection: .files)  // ["Documents", "Invoices", "Music"]
-  /// ```
-  ///
-  /// Never stops the process: a section snapshot's identifiers are unique by construction.
+  /// Makes the items of `section` exactly the visible items of `sectionSnapshot`, in order, as
+  /// Apple's data sources do in `apply(_:to:animatingDifferences:)`. A missing `section` is
+  /// appended last; its items that are not visible leave the snapshot; a visible item in another
+  /// section moves here (that section stays, even empty). Marks of the items that leave are
+  /// dropped, the others kept.
   ///
   /// - Parameters:
   ///   - section: the section to fill; appended when missing.
   ///   - sectionSnapshot: the outline whose ``DiffableDataSourceSectionSnapshot/visibleItems``
   ///     become the section's items.
+  /// - Precondition: the identifiers keep `Hashable`'s contract (an outline's items are unique,
+  ///   so nothing else can go wrong); one that breaks it can stop the process, with a message
+  ///   naming this call.
   /// - Complexity: O(v + m + o) average: v visible items, m the current size of `section`, o the
-  ///   sizes of the other sections that lose items.
-  ///   Builds the item index first if it was deferred (O(n), once).
+  ///   sizes of the other sections that lose items. Builds a deferred item index first (O(n)).
   @inlinable
   public mutating func replaceItems(
     inSection section: SectionIdentifierType,

@@ -165,30 +165,21 @@ extension DiffableDataSourceSnapshot {
   /// ```swift
   /// let snapshot = DiffableDataSourceSnapshot<String, Int> {
   ///   SnapshotSection("favorites") { 1; 2; 3 }
-  ///   if showsAll {
-  ///     SnapshotSection("all", items: otherIDs)
-  ///   }
+  ///   if showsAll { SnapshotSection("all", items: otherIDs) }
   /// }
   /// ```
   ///
-  /// The result is the snapshot that `appendSections(_:)` with every section's identifier,
-  /// followed by one `appendItems(_:toSection:)` per section with its items, builds: the same
-  /// sections, items, order and checks. Each section's item array is handed over whole, so a
-  /// snapshot built from scratch adopts it without copying or hashing it (see the type's
-  /// Performance notes).
+  /// The result is what `appendSections(_:)` of every section, then one
+  /// `appendItems(_:toSection:)` per section, builds: the same sections, items, order and checks.
   ///
   /// - Parameter content: the sections, in order.
-  /// - Precondition: the section identifiers are unique; otherwise the process stops with the
-  ///   message of `appendSections(_:)`, naming the repeats. The items of one section are unique;
-  ///   otherwise the process stops with the message of `appendItems(_:toSection:)`, naming the
-  ///   repeats and the builder's section (`appendItems(_:toSection:) in SnapshotSection("a")`) —
-  ///   at once, or, for a snapshot whose item index is deferred, when the index is built or the
-  ///   snapshot released unread, as for `appendItems(_:toSection:)`. An item listed in two
-  ///   sections ends up in the later one, with the warning `appendItems(_:toSection:)` sends,
-  ///   naming that section.
+  /// - Precondition: section identifiers are unique, and so are the items of each section;
+  ///   otherwise the process stops with the message of `appendSections(_:)` or
+  ///   `appendItems(_:toSection:)`, naming the repeats and the section
+  ///   (`appendItems(_:toSection:) in SnapshotSection("a")`), when that append would. An item
+  ///   listed in two sections ends up in the later one, with `appendItems`' warning.
   /// - Complexity: O(s + k) for s sections and k items written as separate expressions; arrays
-  ///   of items are stored as they are. Building the index later costs what it costs for the
-  ///   imperative calls.
+  ///   of items are stored without being copied.
   @inlinable public init(
     @DiffableDataSourceSnapshotBuilder<SectionIdentifierType, ItemIdentifierType> _ content: () -> [SnapshotSection<
       SectionIdentifierType, ItemIdentifierType

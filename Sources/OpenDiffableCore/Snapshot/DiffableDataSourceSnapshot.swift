@@ -17,22 +17,18 @@ import Foundation
 /// ```
 ///
 /// ## Performance
-/// Lookups by identifier (`indexOfItem(_:)`, `sectionIdentifier(containingItem:)`,
-/// `indexOfSection(_:)`) are O(1) on average; appending k items is O(k). Snapshots of integers,
+/// Lookups by identifier are O(1) on average; appending k items is O(k). Snapshots of integers,
 /// `UUID` and ``SelfContainedIdentifier`` types build at the cost of copying their arrays (the
 /// item index is built at the first lookup); other identifiers are hashed as they are appended,
 /// at about `Dictionary`'s cost. See the Performance article and BENCHMARKS.md.
 ///
 /// ## Misuse
-/// Where Apple's implementation stops the process, this one stops too, with a message that names
-/// the operation, the offending identifiers and the fix. For identifiers from outside (a server
-/// feed), ``appendItemsDroppingDuplicates(_:toSection:)`` drops repeats and
-/// ``checkAppendingItems(_:toSection:)`` throws a ``DiffableDataSourceSnapshotError``. A snapshot
-/// holds at most about 3 billion items in at most 16,777,216 sections; past either it stops.
-///
-/// An identifier that breaks `Hashable`'s contract (its hash or equality changed while stored,
-/// it is not equal to itself, or its `==` disagrees with its hash) gets a correct result with a
-/// warning through ``OpenDiffableDiagnostics/warningHandler``, or a stop naming the operation and
+/// Where Apple's implementation stops the process, this one stops too, with a message naming the
+/// operation, the identifiers and the fix. For identifiers from outside (a server feed),
+/// ``appendItemsDroppingDuplicates(_:toSection:)`` drops repeats and
+/// ``checkAppendingItems(_:toSection:)`` throws. Past about 3 billion items or 16,777,216
+/// sections a snapshot stops. An identifier that breaks `Hashable`'s contract gets a correct
+/// result with a warning through ``OpenDiffableDiagnostics/warningHandler``, or a stop naming
 /// the change — never a wrong position, a wrong deletion or a trap inside the standard library.
 public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
   @usableFromInline typealias _Section = SectionIdentifierType

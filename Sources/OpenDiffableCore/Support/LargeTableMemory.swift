@@ -14,8 +14,8 @@
 /// makes building, diffing and changing large snapshots measurably faster (see BENCHMARKS.md).
 /// The block comes from `malloc`, so a table released and allocated again (a snapshot copied and
 /// changed, then released, as an app does on every update) reuses pages that are already mapped,
-/// and already huge; `posix_memalign` made glibc map fresh memory for every such table, which the
-/// kernel then faulted in and zeroed again. Elsewhere, and for smaller tables, this is
+/// and already huge; not `posix_memalign`, for which glibc maps fresh memory every time, faulted
+/// in and zeroed again by the kernel. Elsewhere, and for smaller tables, this is
 /// `UnsafeMutablePointer.allocate(capacity:)`. Release with ``_deallocateLargeTable(_:count:)``.
 @inlinable
 func _allocateLargeTable<T>(of type: T.Type, count: Int) -> UnsafeMutablePointer<T> {

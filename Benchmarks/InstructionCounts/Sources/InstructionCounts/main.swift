@@ -580,7 +580,8 @@ func itemOperationCases() -> [String: () -> () -> Any] {
 /// finds it (`firstIndex(of:)`). The warm-up call makes the first change, the counted call the
 /// next one at the same place:
 /// - `insert`: a new section before the first, before the middle one, after the last;
-/// - `delete`: the first, the middle, the last section;
+/// - `delete`: the first, the middle, the last section (the baseline also removes its ten items
+///   from a `Dictionary`);
 /// - `move`: the first after the second, the middle after the next, the last before the one
 ///   before it (back and forth); `move-firsttolast`: the first after the last;
 ///   `move-lasttofirst`: the last before the first.
@@ -649,13 +650,21 @@ func sectionPositionCases() -> [String: () -> () -> Any] {
           return 0
         }
       }
+      // The section removed from the set, and its ten items from a `Dictionary` of every item's
+      // section, as the snapshot removes them from its item index.
       cases["orderedset-section-delete-\(place)-\(label)"] = {
         let box = set()
+        var table: [Int: Int] = [:]
+        table.reserveCapacity(count * 10)
+        for item in 0..<count * 10 { table[item] = item / 10 }
+        let items = Box(table)
         let step = Box(0)
         return {
-          let removed = box.value.remove(victim(step.value))
+          let section = victim(step.value)
+          box.value.remove(section)
+          for item in section * 10..<section * 10 + 10 { items.value.removeValue(forKey: item) }
           step.value += 1
-          return removed!
+          return 0
         }
       }
       let (first, second) =

@@ -307,7 +307,21 @@ extension DiffableDataSourceSnapshot {
     _moveElement(&_sectionIDs, from: from, to: to)
     _slotAtPosition.move(from: from, to: to)
     let bias = _counts.bias
-    if count - changed.count + 1 >= changed.count {
+    let outside = count - changed.count + 1
+    if Swift.min(outside, changed.count) <= 4 && (outside >= changed.count || count < _counts.capacity) {
+      // Few sections get new stored positions: each count moves by two tree updates.
+      if outside < changed.count {
+        _counts.bias = from < to ? bias + 1 : bias - 1
+        _counts.refreshBelow()
+        _restorePositions(0..<Swift.min(from, to))
+        _restorePositions(Swift.min(from, to)..<(Swift.min(from, to) + 1))
+        _restorePositions(Swift.max(from, to)..<count)
+      } else {
+        _restorePositions(changed)
+      }
+      return
+    }
+    if outside >= changed.count {
       // The sections between the two places move by one.
       let oldCounts = _counts.counts(stored: (bias + changed.lowerBound)..<(bias + changed.upperBound))
       var counts = oldCounts
@@ -413,6 +427,26 @@ extension DiffableDataSourceSnapshot {
     _counts.count -= oldCount - write
     newCounts.append(contentsOf: repeatElement(0, count: oldCount - write))
     _counts.replace(from: bias + first, with: newCounts, old: oldCounts)
+  }
+
+  /// Gives the sections at `positions` their stored positions for the current bias, moving
+  /// their counts with them (the count ring's `below` must be current for the bias).
+  /// O(positions.count × log s).
+  @inlinable
+  mutating func _restorePositions(_ positions: Range<Int>) {
+    let bias = _counts.bias
+    for position in positions {
+      let slot = _slotAtPosition[position]
+      let old = _slots[slot].position
+      let new = bias &+ position
+      guard old != new else { continue }
+      let count = _slots[slot].items.count
+      if count != 0 {
+        _counts.add(-count, at: old)
+        _counts.add(count, at: new)
+      }
+      _slots[slot].position = new
+    }
   }
 
   /// Writes each section's stored position into its slot, for the positions in `positions`.

@@ -71,6 +71,12 @@ struct _SectionCounts: Sendable {
     guard sections > capacity else { return }
     var newCapacity = Swift.max(4, capacity &<< 1)
     while newCapacity < sections { newCapacity &<<= 1 }
+    if capacity == 0 || tree.tree[capacity] == 0 {
+      // No items yet (counts are never negative): a ring of zeros, as sections are appended.
+      tree.tree = [Int](repeating: 0, count: newCapacity &+ 1)
+      below = 0
+      return
+    }
     let counts = self.counts(stored: bias..<bias &+ count)
     var values = [Int](repeating: 0, count: newCapacity)
     let mask = newCapacity &- 1

@@ -130,3 +130,116 @@ struct SnapshotModelTests {
     }
   }
 }
+
+/// Section inserts, deletes and moves at both ends and near them (where the snapshot renumbers
+/// the sections before the change rather than after it), with items in every section, each step
+/// checked against the array model with every lookup: flat index, index path, section of an item,
+/// position of a section.
+@Suite("Section operations at both ends against an array model")
+struct SectionEndsModelTests {
+  /// One sequence: `codes` drive the steps. Returns a description of the first disagreement.
+  static func run(_ codes: [Int]) -> String? {
+    var driver = SnapshotDriver()
+    var log: [String] = []
+    for code in codes {
+      let sections = driver.model.sections.map(\.id)
+      let pick = code / 16
+      // A position near the front or near the end (or anywhere, one time in four).
+      var near: Int?
+      if !sections.isEmpty {
+        switch pick % 4 {
+        case 0: near = Swift.min(pick / 4 % 3, sections.count - 1)
+        case 1: near = Swift.max(sections.count - 1 - pick / 4 % 3, 0)
+        default: near = pick / 4 % sections.count
+        }
+      }
+      let operation: String
+      switch code % 16 {
+      case 0, 1, 2:  // sections with items, appended or inserted before or after `near`
+        let ids = driver.newSections(1 + pick % 3)
+        if let near, code % 16 != 0 {
+          if pick % 2 == 0 {
+            driver.snapshot.insertSections(ids, beforeSection: sections[near])
+            driver.model.sections.insert(contentsOf: ids.map { ($0, []) }, at: near)
+          } else {
+            driver.snapshot.insertSections(ids, afterSection: sections[near])
+            driver.model.sections.insert(contentsOf: ids.map { ($0, []) }, at: near + 1)
+          }
+        } else {
+          driver.snapshot.appendSections(ids)
+          driver.model.sections += ids.map { ($0, []) }
+        }
+        for id in ids where pick % 5 != 0 {
+          let items = driver.newItems(1 + pick % 4)
+          driver.snapshot.appendItems(items, toSection: id)
+          driver.model.sections[driver.model.sectionIndex(id)!].items += items
+        }
+        operation = "add sections \(ids) at \(near.map(String.init) ?? "end")"
+      case 3, 4, 5:  // the section at `near`, with the first or the last, or alone
+        guard let near else { continue }
+        var ids = [sections[near]]
+        if pick % 3 == 1 { ids.append(sections[0]) }
+        if pick % 3 == 2 { ids.append(sections[sections.count - 1]) }
+        ids = Array(Set(ids))
+        driver.snapshot.deleteSections(ids)
+        driver.model.sections.removeAll { ids.contains($0.id) }
+        driver.model.pruneMarks()
+        operation = "deleteSections(\(ids))"
+      case 6, 7, 8, 9, 10, 11:  // first to last, last to first, or `near` next to an end
+        guard sections.count >= 2, let near else { continue }
+        let (moved, anchor, after): (Int, Int, Bool) =
+          switch code % 16 {
+          case 6: (sections[0], sections[sections.count - 1], true)
+          case 7: (sections[sections.count - 1], sections[0], false)
+          case 8: (sections[near], sections[near == 0 ? 1 : 0], pick % 2 == 0)
+          case 9:
+            (
+              sections[near], sections[near == sections.count - 1 ? sections.count - 2 : sections.count - 1],
+              pick % 2 == 0
+            )
+          default:
+            (sections[near], sections[(near + 1 + pick / 7 % (sections.count - 1)) % sections.count], pick % 2 == 0)
+          }
+        let section = driver.model.sections.remove(at: driver.model.sectionIndex(moved)!)
+        let target = driver.model.sectionIndex(anchor)!
+        driver.model.sections.insert(section, at: after ? target + 1 : target)
+        if after {
+          driver.snapshot.moveSection(moved, afterSection: anchor)
+        } else {
+          driver.snapshot.moveSection(moved, beforeSection: anchor)
+        }
+        operation = "moveSection(\(moved), \(after ? "after" : "before"): \(anchor))"
+      case 12, 13:  // items appended to the section at `near`
+        guard let near else { continue }
+        let items = driver.newItems(1 + pick % 3)
+        driver.snapshot.appendItems(items, toSection: sections[near])
+        driver.model.sections[near].items += items
+        operation = "appendItems(\(items), toSection: \(sections[near]))"
+      case 14:  // an item of the section at `near` deleted
+        guard let near, let item = driver.model.sections[near].items.first else { continue }
+        driver.snapshot.deleteItems([item])
+        driver.model.removeItems([item])
+        operation = "deleteItems([\(item)])"
+      default:  // a copy of the snapshot changed at the front, and the original still read
+        guard let near else { continue }
+        var copy = driver.snapshot
+        copy.insertSections(driver.newSections(1), beforeSection: sections[near])
+        copy.deleteSections([sections[0]])
+        operation = "a changed copy"
+      }
+      log.append(operation)
+      if !snapshotAgrees(driver.snapshot, driver.model) { return "snapshot disagrees after \(log)" }
+    }
+    return nil
+  }
+
+  /// 2,000 random sequences of up to 60 steps (300 under internal checks).
+  @Test func sectionOperationsAtBothEnds() async {
+    let count = internalChecksEnabled ? 300 : 2_000
+    await propertyCheck(count: count, input: Gen.int(in: 0...Int(Int32.max)).array(of: 1...60)) { codes in
+      await Task.yield()
+      let failure = Self.run(codes)
+      #expect(failure == nil, "\(failure ?? "")")
+    }
+  }
+}

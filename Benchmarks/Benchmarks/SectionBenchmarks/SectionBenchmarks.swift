@@ -1,9 +1,9 @@
 // Section operations, reload marks and no-change diffs, each against a same-run baseline doing
 // the equivalent work with a standard collection:
-// - `insertSections`, `moveSection`, `deleteSections` (one call, and 1,000 calls) at 1k, 100k
-//   and 1M sections, against swift-collections' `OrderedSet` inserting and removing the same
-//   identifiers at the same places (positions found by `firstIndex(of:)`, as the snapshot finds
-//   them by identifier);
+// - `insertSections`, `moveSection`, `deleteSections` (one call, and 1,000 calls, at random
+//   places; one call at either end) at 1k, 100k and 1M sections, against swift-collections'
+//   `OrderedSet` inserting and removing the same identifiers at the same places (positions
+//   found by `firstIndex(of:)`, as the snapshot finds them by identifier);
 // - `appendSections`, against `OrderedSet` appending the same identifiers;
 // - `reloadItems` / `reconfigureItems` of k items of a 1M-item snapshot, against inserting the
 //   same identifiers into a `Set`;
@@ -144,6 +144,76 @@ let benchmarks: @Sendable () -> Void = {
         ordered.remove(victims[deletes])
         benchmark.startMeasurement()
         for call in 0..<deletes { ordered.remove(victims[call]) }
+        benchmark.stopMeasurement()
+        blackHole(ordered)
+      }
+    }
+  }
+
+  // One call at either end: a section inserted before the first and after the last, the first
+  // and the last deleted, the first moved after the last and the last before the first; the
+  // baselines do the same to an `OrderedSet` (places found by `firstIndex(of:)`).
+  for (name, makeSnapshot, makeOrdered) in sizes {
+    let last = name == "1k" ? 999 : name == "100k" ? 99_999 : 999_999
+    for atFront in [true, false] {
+      let place = atFront ? "at the front" : "at the end"
+      Benchmark("insertSections 1 call \(place), \(name) sections") { benchmark in
+        var snapshot = makeSnapshot()
+        snapshot.insertSections([-1], beforeSection: 1)  // the copy, outside the measurement
+        benchmark.startMeasurement()
+        if atFront {
+          snapshot.insertSections([-2], beforeSection: 0)
+        } else {
+          snapshot.insertSections([-2], afterSection: last)
+        }
+        benchmark.stopMeasurement()
+        blackHole(snapshot)
+      }
+      Benchmark("baseline OrderedSet insert 1 call \(place), \(name)") { benchmark in
+        var ordered = makeOrdered()
+        ordered.insert(-1, at: 1)
+        benchmark.startMeasurement()
+        let at = ordered.firstIndex(of: atFront ? 0 : last)!
+        ordered.insert(-2, at: atFront ? at : at + 1)
+        benchmark.stopMeasurement()
+        blackHole(ordered)
+      }
+      Benchmark("deleteSections 1 call \(place), \(name) sections") { benchmark in
+        var snapshot = makeSnapshot()
+        snapshot.deleteSections([1])
+        benchmark.startMeasurement()
+        snapshot.deleteSections([atFront ? 0 : last])
+        benchmark.stopMeasurement()
+        blackHole(snapshot)
+      }
+      Benchmark("baseline OrderedSet remove 1 call \(place), \(name)") { benchmark in
+        var ordered = makeOrdered()
+        ordered.remove(1)
+        benchmark.startMeasurement()
+        ordered.remove(atFront ? 0 : last)
+        benchmark.stopMeasurement()
+        blackHole(ordered)
+      }
+      let move = atFront ? "last to first" : "first to last"
+      Benchmark("moveSection 1 call \(move), \(name) sections") { benchmark in
+        var snapshot = makeSnapshot()
+        snapshot.moveSection(1, afterSection: 2)
+        benchmark.startMeasurement()
+        if atFront {
+          snapshot.moveSection(last, beforeSection: 0)
+        } else {
+          snapshot.moveSection(0, afterSection: last)
+        }
+        benchmark.stopMeasurement()
+        blackHole(snapshot)
+      }
+      Benchmark("baseline OrderedSet remove + insert 1 call \(move), \(name)") { benchmark in
+        var ordered = makeOrdered()
+        ordered.swapAt(1, 2)
+        benchmark.startMeasurement()
+        let moved = ordered.remove(at: ordered.firstIndex(of: atFront ? last : 0)!)
+        let at = ordered.firstIndex(of: atFront ? 0 : last)!
+        ordered.insert(moved, at: atFront ? at : at + 1)
         benchmark.stopMeasurement()
         blackHole(ordered)
       }

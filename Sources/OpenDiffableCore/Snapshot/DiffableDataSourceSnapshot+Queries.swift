@@ -76,11 +76,11 @@ extension DiffableDataSourceSnapshot {
     if let resolved = _resolvedForLookup {
       return withExtendedLifetime(_index.deferred) {
         guard let location = resolved.pointee._itemLocation(identifier) else { return nil }
-        return resolved.pointee._sectionIDs[resolved.pointee._slots[Int(location.slot)].position]
+        return resolved.pointee._sectionIDs[resolved.pointee._sectionPosition(ofSlot: Int(location.slot))]
       }
     }
     guard let location = _itemLocation(identifier) else { return nil }
-    return _sectionIDs[_slots[Int(location.slot)].position]
+    return _sectionIDs[_sectionPosition(ofSlot: Int(location.slot))]
   }
 
   /// The position of the item in the flattened list of all items (section by section), or nil
@@ -139,7 +139,8 @@ extension DiffableDataSourceSnapshot {
     if let resolved = _resolvedForLookup {
       return withExtendedLifetime(_index.deferred) {
         guard let location = resolved.pointee._itemLocation(identifier) else { return nil }
-        return IndexPath(_item: Int(location.offset), section: resolved.pointee._slots[Int(location.slot)].position)
+        return IndexPath(
+          _item: Int(location.offset), section: resolved.pointee._sectionPosition(ofSlot: Int(location.slot)))
       }
     }
     guard let position = _position(ofItem: identifier) else { return nil }

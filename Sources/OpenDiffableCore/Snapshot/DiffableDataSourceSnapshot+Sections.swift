@@ -21,8 +21,10 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Precondition: `toIdentifier` is in the snapshot and not among `identifiers`; the
   ///   identifiers are unique and new. Otherwise the process stops with a message naming them.
-  /// - Complexity: O(s - p + k) for s sections, k new sections and p the insertion position:
-  ///   only the positions after it are rewritten.
+  /// - Complexity: O(s - p + k) for s sections, k new sections and p the insertion position,
+  ///   of which the O(s - p) part is moving the later section identifiers in memory, as
+  ///   `Array.insert(contentsOf:at:)` does; the rest is O(min(p, s - p) + k + log s), so
+  ///   inserting at the front costs what inserting at the end does, plus that move.
   ///   Builds the item index first if it was deferred (O(n), once).
   @inlinable
   public mutating func insertSections(
@@ -37,8 +39,10 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Precondition: `toIdentifier` is in the snapshot and not among `identifiers`; the
   ///   identifiers are unique and new. Otherwise the process stops with a message naming them.
-  /// - Complexity: O(s - p + k) for s sections, k new sections and p the insertion position:
-  ///   only the positions after it are rewritten.
+  /// - Complexity: O(s - p + k) for s sections, k new sections and p the insertion position,
+  ///   of which the O(s - p) part is moving the later section identifiers in memory, as
+  ///   `Array.insert(contentsOf:at:)` does; the rest is O(min(p, s - p) + k + log s), so
+  ///   inserting at the front costs what inserting at the end does, plus that move.
   ///   Builds the item index first if it was deferred (O(n), once).
   @inlinable
   public mutating func insertSections(
@@ -53,10 +57,11 @@ extension DiffableDataSourceSnapshot {
   /// ignored.
   ///
   /// - Precondition: the identifiers are unique; otherwise the process stops naming the repeats.
-  /// - Complexity: O(s - p + k + m): s sections, k identifiers, m items in the deleted
-  ///   sections, p the position of the first deleted section. The O(s - p) part (compacting the
-  ///   section order after it and rewriting the count tree there) is paid once per call, not per
-  ///   section: delete many sections in one call.
+  /// - Complexity: O(min(s - p, q) + k + m): s sections, k identifiers, m items in the deleted
+  ///   sections, p and q the positions of the first and the last deleted section: the shorter
+  ///   side is compacted (plus moving the later section identifiers in memory, as
+  ///   `Array.removeSubrange(_:)` does). It is paid once per call, not per section: delete many
+  ///   sections in one call.
   ///   Builds the item index first if it was deferred (O(n), once).
   @inlinable
   public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
@@ -67,10 +72,17 @@ extension DiffableDataSourceSnapshot {
     }
     _materialize()
     var firstRemoved = Int.max
+    var lastRemoved = -1
+    var removed = 0
     var lost: ItemIdentifierType?
     for identifier in identifiers {
       guard let slot = _slotBySection.removeValue(forKey: identifier) else { continue }
-      firstRemoved = Swift.min(firstRemoved, _slots[slot].position)
+      let position = _sectionPosition(ofSlot: slot)
+      firstRemoved = Swift.min(firstRemoved, position)
+      lastRemoved = Swift.max(lastRemoved, position)
+      removed += 1
+      // Its count goes to 0 now: the compaction then moves only the kept sections' counts.
+      _counts.add(-_slots[slot].items.count, at: _slots[slot].position)
       for (offset, item) in _slots[slot].items.enumerated()
       where lost == nil
         && !_withItemIndex({ index, keys in
@@ -80,11 +92,11 @@ extension DiffableDataSourceSnapshot {
         lost = lost ?? item
       }
       _slots[slot].items = []
-      _slots[slot].position = -1
+      _slots[slot].position = _SectionStorage.free
       _freeSlots.append(slot)
     }
     guard firstRemoved != Int.max else { return }
-    _compactSections(from: firstRemoved)
+    _compactSections(first: firstRemoved, last: lastRemoved, removed: removed)
     if let lost { _repairItemTable(lostTrackOf: lost, operation: "deleteSections(_:)") }
     _pruneMarks()
   }
@@ -93,8 +105,9 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Precondition: both sections are in the snapshot and differ; otherwise the process stops
   ///   with a message naming them.
-  /// - Complexity: O(d + log s) for s sections, d the distance moved: only the positions
-  ///   between its old and new place are rewritten.
+  /// - Complexity: O(min(d, s - d) + log s) for s sections, d the distance moved (plus moving
+  ///   the section identifiers between the two places in memory): moving the first section to
+  ///   the end, or the last to the front, is O(log s) plus that move.
   ///   Builds the item index first if it was deferred (O(n), once).
   @inlinable
   public mutating func moveSection(
@@ -109,8 +122,9 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Precondition: both sections are in the snapshot and differ; otherwise the process stops
   ///   with a message naming them.
-  /// - Complexity: O(d + log s) for s sections, d the distance moved: only the positions
-  ///   between its old and new place are rewritten.
+  /// - Complexity: O(min(d, s - d) + log s) for s sections, d the distance moved (plus moving
+  ///   the section identifiers between the two places in memory): moving the first section to
+  ///   the end, or the last to the front, is O(log s) plus that move.
   ///   Builds the item index first if it was deferred (O(n), once).
   @inlinable
   public mutating func moveSection(
@@ -154,16 +168,14 @@ extension DiffableDataSourceSnapshot {
   mutating func _appendValidatedSections<C: Collection>(_ identifiers: C)
   where C.Element == SectionIdentifierType {
     for identifier in identifiers {
-      let position = _sectionIDs.count
-      let slot = _allocateSlot(position: position)
+      let slot = _allocateSlot(position: _counts.appendSection())
       _slotBySection[identifier] = slot
       _sectionIDs.append(identifier)
       _slotAtPosition.append(slot)
-      _counts.append(0)
     }
   }
 
-  /// A storage slot for a new, empty section at `position`. O(1) amortized.
+  /// A storage slot for a new, empty section at stored position `position`. O(1) amortized.
   @inlinable
   mutating func _allocateSlot(position: Int) -> Int {
     if let slot = _freeSlots.popLast() {
@@ -221,8 +233,10 @@ extension DiffableDataSourceSnapshot {
         + "properties never change.")
   }
 
-  /// Inserts sections known to be new before the section at `position`. Only the positions
-  /// from `position` on are rewritten: O(s - position + k).
+  /// Inserts sections known to be new before the section at `position`. The sections on the
+  /// shorter side of the insertion get new stored positions (before it: by moving the bias):
+  /// O(min(p, s - p) + k + log s) for the count ring and the slots, plus moving the section
+  /// arrays' elements after the insertion point.
   @inlinable
   mutating func _insertSections(
     _ identifiers: [SectionIdentifierType], anchor: SectionIdentifierType, after: Bool, operation: String
@@ -231,22 +245,46 @@ extension DiffableDataSourceSnapshot {
     if let error = _newSectionsError(identifiers, anchor: anchor, operation: operation) { _stop(error) }
     guard !identifiers.isEmpty else { return }
     guard let anchorSlot = _slotBySection[anchor] else { _stopForUnstableSections([anchor], operation: operation) }
-    let position = _slots[anchorSlot].position + (after ? 1 : 0)
+    let position = _sectionPosition(ofSlot: anchorSlot) + (after ? 1 : 0)
+    let count = _sectionIDs.count
+    let k = identifiers.count
     var newSlots: [Int] = []
-    newSlots.reserveCapacity(identifiers.count)
+    newSlots.reserveCapacity(k)
     for identifier in identifiers {
-      let slot = _allocateSlot(position: -1)
+      let slot = _allocateSlot(position: _SectionStorage.free)
       _slotBySection[identifier] = slot
       newSlots.append(slot)
     }
     _sectionIDs.insert(contentsOf: identifiers, at: position)
     _slotAtPosition.insert(contentsOf: newSlots, at: position)
-    _setPositions(position..<_slotAtPosition.count)
-    _counts.replaceSubrange(position..<position, with: [Int](repeating: 0, count: identifiers.count))
+    _counts.reserve(count + k)
+    let bias = _counts.bias
+    _counts.count += k
+    if position < count - position {
+      // The sections before the insertion move k stored positions down, with the bias.
+      _counts.bias = bias - k
+      if position > 0 {
+        let old = _counts.counts(stored: (bias - k)..<(bias + position))
+        _counts.replace(from: bias - k, with: Array(old[k...]) + repeatElement(0, count: k), old: old)
+      } else {
+        _counts.refreshBelow()
+      }
+      _setPositions(0..<(position + k))
+    } else {
+      // The sections after it move k stored positions up.
+      if position < count {
+        let old = _counts.counts(stored: (bias + position)..<(bias + count + k))
+        _counts.replace(
+          from: bias + position, with: Array(repeatElement(0, count: k)) + old[..<(count - position)], old: old)
+      }
+      _setPositions(position..<(count + k))
+    }
   }
 
-  /// Moves a section. Only the positions between its old and new place are rewritten:
-  /// O(distance + log s).
+  /// Moves a section. Either the sections between its old and new place get new stored
+  /// positions, or (when fewer) the sections outside them, by moving the bias:
+  /// O(min(d, s - d) + log s) for the count ring and the slots, d the distance moved, plus moving
+  /// the section arrays' elements between the two places.
   @inlinable
   mutating func _moveSection(
     _ identifier: SectionIdentifierType, anchor: SectionIdentifierType, after: Bool, operation: String
@@ -259,54 +297,166 @@ extension DiffableDataSourceSnapshot {
     guard let movedSlot = _slotBySection[identifier], let anchorSlot = _slotBySection[anchor] else {
       _stopForUnstableSections([identifier, anchor], operation: operation)
     }
-    let from = _slots[movedSlot].position
-    var to = _slots[anchorSlot].position
+    let from = _sectionPosition(ofSlot: movedSlot)
+    var to = _sectionPosition(ofSlot: anchorSlot)
     if from < to { to -= 1 }
     if after { to += 1 }
     guard from != to else { return }
+    let count = _sectionIDs.count
     let changed = Swift.min(from, to)..<(Swift.max(from, to) + 1)
-    let oldCounts = _counts.counts(in: changed)
-    var counts = oldCounts
     _moveElement(&_sectionIDs, from: from, to: to)
-    _moveElement(&_slotAtPosition, from: from, to: to)
-    _moveElement(&counts, from: from - changed.lowerBound, to: to - changed.lowerBound)
-    _setPositions(changed)
-    _counts.replaceSubrange(changed, with: counts, oldCounts: oldCounts)
+    _slotAtPosition.move(from: from, to: to)
+    let bias = _counts.bias
+    let outside = count - changed.count + 1
+    if Swift.min(outside, changed.count) <= 4 && (outside >= changed.count || count < _counts.capacity) {
+      // Few sections get new stored positions: each count moves by two tree updates.
+      if outside < changed.count {
+        _counts.bias = from < to ? bias + 1 : bias - 1
+        _counts.refreshBelow()
+        _restorePositions(0..<Swift.min(from, to))
+        _restorePositions(Swift.min(from, to)..<(Swift.min(from, to) + 1))
+        _restorePositions(Swift.max(from, to)..<count)
+      } else {
+        _restorePositions(changed)
+      }
+      return
+    }
+    if outside >= changed.count {
+      // The sections between the two places move by one.
+      let oldCounts = _counts.counts(stored: (bias + changed.lowerBound)..<(bias + changed.upperBound))
+      var counts = oldCounts
+      _moveElement(&counts, from: from - changed.lowerBound, to: to - changed.lowerBound)
+      _setPositions(changed)
+      _counts.replace(from: bias + changed.lowerBound, with: counts, old: oldCounts)
+      return
+    }
+    // The sections before and after the two places move by one the other way, and the bias
+    // with them, so that those between keep their stored positions; the ring needs one free entry.
+    _counts.reserve(count + 1)
+    if from < to {
+      // Stored positions bias..<bias + from + 1: the sections before `from` move up one, leaving
+      // bias free; bias + to + 1..<bias + count + 1: the moved section, then those after `to`.
+      let oldFront = _counts.counts(stored: bias..<(bias + from + 1))
+      let oldBack = _counts.counts(stored: (bias + to + 1)..<(bias + count + 1))
+      _counts.bias = bias + 1
+      _counts.replace(from: bias, with: [0] + oldFront[..<from], old: oldFront)
+      _counts.replace(from: bias + to + 1, with: [oldFront[from]] + oldBack[..<(count - 1 - to)], old: oldBack)
+      _setPositions(0..<from)
+      _setPositions(to..<count)
+    } else {
+      // Stored positions bias - 1..<bias + to + 1: the sections before `to` move down one, then
+      // the moved section; bias + from..<bias + count: those after `from` move down one.
+      let oldFront = _counts.counts(stored: (bias - 1)..<(bias + to))
+      let oldBack = _counts.counts(stored: (bias + from)..<(bias + count))
+      _counts.bias = bias - 1
+      _counts.replace(from: bias - 1, with: oldFront[1...] + [oldBack[0]], old: oldFront)
+      _counts.replace(from: bias + from, with: oldBack[1...] + [0], old: oldBack)
+      _setPositions(0..<(to + 1))
+      _setPositions((from + 1)..<count)
+    }
   }
 
-  /// Removes the sections whose slots were freed (position -1) from the section order, all at
-  /// `start` or after it, and rewrites the positions and counts from there. O(s - start).
+  /// Removes the `removed` sections whose slots were freed (their counts already 0) from the
+  /// section order, all between positions `first` and `last`, moving the shorter side: the
+  /// sections after the first removed one, or (changing the bias) those before the last removed
+  /// one. O(min(s - first, last) + log s) for the count ring and the slots, plus moving the
+  /// section arrays' elements; O(log s) for the ring when the removed sections were the first or
+  /// the last ones.
   @inlinable
-  mutating func _compactSections(from start: Int) {
+  mutating func _compactSections(first: Int, last: Int, removed: Int) {
     let oldCount = _sectionIDs.count
-    // The count tree still holds the removed sections' counts: read before it is rewritten.
-    let oldCounts = _counts.counts(in: start..<oldCount)
-    var keptCounts: [Int] = []
-    keptCounts.reserveCapacity(oldCount - start)
-    var write = start
-    for read in start..<oldCount {
+    let bias = _counts.bias
+    if first == 0 && last + 1 == removed {
+      // The first sections: nothing else moves.
+      _sectionIDs.removeSubrange(0..<removed)
+      _slotAtPosition.removeSubrange(0..<removed)
+      _counts.bias = bias + removed
+      _counts.count -= removed
+      _counts.refreshBelow()
+      return
+    }
+    if last == oldCount - 1 && last - first + 1 == removed {
+      // The last sections.
+      _sectionIDs.removeSubrange(first..<oldCount)
+      _slotAtPosition.removeSubrange(first..<oldCount)
+      _counts.count -= removed
+      return
+    }
+    if last + 1 < oldCount - first {
+      // Compacted toward `last`: the kept sections before it move up, and the bias with them.
+      let oldCounts = _counts.counts(stored: bias..<(bias + last + 1))
+      var newCounts = [Int](repeating: 0, count: last + 1)
+      var write = last
+      for read in stride(from: last, through: 0, by: -1) {
+        let slot = _slotAtPosition[read]
+        guard _slots[slot].position != _SectionStorage.free else { continue }
+        if write != read {
+          _sectionIDs.swapAt(write, read)
+          _slotAtPosition[write] = slot
+        }
+        _slots[slot].position = bias + write
+        newCounts[write] = oldCounts[read]
+        write -= 1
+      }
+      let removed = write + 1
+      _sectionIDs.removeSubrange(0..<removed)
+      _slotAtPosition.removeSubrange(0..<removed)
+      _counts.bias = bias + removed
+      _counts.count -= removed
+      _counts.replace(from: bias, with: newCounts, old: oldCounts)
+      return
+    }
+    // Compacted toward `first`: the kept sections after it move down.
+    let oldCounts = _counts.counts(stored: (bias + first)..<(bias + oldCount))
+    var newCounts: [Int] = []
+    newCounts.reserveCapacity(oldCount - first)
+    var write = first
+    for read in first..<oldCount {
       let slot = _slotAtPosition[read]
-      guard _slots[slot].position >= 0 else { continue }
+      guard _slots[slot].position != _SectionStorage.free else { continue }
       if write != read {
         _sectionIDs.swapAt(write, read)
         _slotAtPosition[write] = slot
       }
-      _slots[slot].position = write
-      keptCounts.append(oldCounts[read - start])
+      _slots[slot].position = bias + write
+      newCounts.append(oldCounts[read - first])
       write += 1
     }
     _sectionIDs.removeSubrange(write..<oldCount)
     _slotAtPosition.removeSubrange(write..<oldCount)
-    _counts.replaceSubrange(start..<oldCount, with: keptCounts)
+    _counts.count -= oldCount - write
+    newCounts.append(contentsOf: repeatElement(0, count: oldCount - write))
+    _counts.replace(from: bias + first, with: newCounts, old: oldCounts)
   }
 
-  /// Writes each section's position into its slot, for the positions in `positions`.
+  /// Gives the sections at `positions` their stored positions for the current bias, moving
+  /// their counts with them (the count ring's `below` must be current for the bias).
+  /// O(positions.count × log s).
+  @inlinable
+  mutating func _restorePositions(_ positions: Range<Int>) {
+    let bias = _counts.bias
+    for position in positions {
+      let slot = _slotAtPosition[position]
+      let old = _slots[slot].position
+      let new = bias &+ position
+      guard old != new else { continue }
+      let count = _slots[slot].items.count
+      if count != 0 {
+        _counts.add(-count, at: old)
+        _counts.add(count, at: new)
+      }
+      _slots[slot].position = new
+    }
+  }
+
+  /// Writes each section's stored position into its slot, for the positions in `positions`.
   /// O(positions.count).
   @inlinable
   mutating func _setPositions(_ positions: Range<Int>) {
-    _slotAtPosition.withUnsafeBufferPointer { slotAtPosition in
+    let bias = _counts.bias
+    _slotAtPosition.storage.withUnsafeBufferPointer { slotAtPosition in
       _slots.withUnsafeMutableBufferPointer { slots in
-        for position in positions { slots[slotAtPosition[position]].position = position }
+        for position in positions { slots[Int(slotAtPosition[position])].position = bias &+ position }
       }
     }
   }

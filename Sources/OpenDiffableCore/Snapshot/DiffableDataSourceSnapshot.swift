@@ -37,8 +37,9 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemId
   /// Section identifiers by position.
   @usableFromInline var _sectionIDs: [SectionIdentifierType] = []
   /// The storage slot of the section at each position.
-  @usableFromInline var _slotAtPosition: [Int] = []
-  /// Section storage by slot: the items and the section's current position (-1 when free).
+  @usableFromInline var _slotAtPosition = _SectionSlots()
+  /// Section storage by slot: the items and the section's stored position (`_counts.bias` plus
+  /// its position; `_SectionStorage.free` when the slot is free).
   @usableFromInline var _slots: [_SectionStorage] = []
   /// Slots whose section was deleted, ready for reuse.
   @usableFromInline var _freeSlots: [Int] = []
@@ -48,8 +49,8 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemId
   @usableFromInline var _slotBySection = _HashPinnedDictionary<SectionIdentifierType, Int>()
   /// Where each item is: the item table, or the deferred index while appends are only recorded.
   @usableFromInline var _index = _ItemIndex<SectionIdentifierType, ItemIdentifierType>()
-  /// Item counts by section position, for flat indexes.
-  @usableFromInline var _counts = _FenwickTree()
+  /// Item counts by section, for flat indexes, and the bias of the stored positions.
+  @usableFromInline var _counts = _SectionCounts()
   /// Reload and reconfigure marks; nil while there are none.
   @usableFromInline var _marks: _Marks?
 
@@ -64,7 +65,11 @@ extension DiffableDataSourceSnapshot {
   @usableFromInline
   struct _SectionStorage {
     @usableFromInline var items: [ItemIdentifierType]
+    /// The section's stored position (see ``_SectionCounts``), or ``free``.
     @usableFromInline var position: Int
+
+    /// The stored position of a free slot.
+    @inlinable static var free: Int { .min }
 
     @inlinable init(items: [ItemIdentifierType], position: Int) {
       self.items = items
@@ -106,13 +111,18 @@ extension DiffableDataSourceSnapshot {
   /// The section position and in-section offset of `item`, or nil. O(1) average.
   @inlinable func _position(ofItem item: ItemIdentifierType) -> (section: Int, item: Int)? {
     guard let location = _itemLocation(item) else { return nil }
-    return (_slots[Int(location.slot)].position, Int(location.offset))
+    return (_sectionPosition(ofSlot: Int(location.slot)), Int(location.offset))
   }
 
   /// The position of `section`, or nil. O(1) average.
   @inlinable func _position(ofSection section: SectionIdentifierType) -> Int? {
     guard let slot = _slotBySection[section] else { return nil }
-    return _slots[slot].position
+    return _sectionPosition(ofSlot: slot)
+  }
+
+  /// The position of the section stored in `slot`, which must be in use. O(1).
+  @inlinable func _sectionPosition(ofSlot slot: Int) -> Int {
+    _slots[slot].position &- _counts.bias
   }
 
 }

@@ -574,6 +574,176 @@ func itemOperationCases() -> [String: () -> () -> Any] {
   return cases
 }
 
+/// One section inserted, deleted or moved at the front, the middle or the end of a uniquely held
+/// snapshot of 1k, 100k or 1M sections of 10 `Int` items each (index built), and the same with
+/// an `OrderedSet` of the section identifiers, each place found by identifier as the snapshot
+/// finds it (`firstIndex(of:)`). The warm-up call makes the first change, the counted call the
+/// next one at the same place:
+/// - `insert`: a new section before the first, before the middle one, after the last;
+/// - `delete`: the first, the middle, the last section (the baseline also removes its ten items
+///   from a `Dictionary`);
+/// - `move`: the first after the second, the middle after the next, the last before the one
+///   before it (back and forth); `move-firsttolast`: the first after the last;
+///   `move-lasttofirst`: the last before the first.
+func sectionPositionCases() -> [String: () -> () -> Any] {
+  var cases: [String: () -> () -> Any] = [:]
+  for (label, count) in [("1k", 1_000), ("100k", 100_000), ("1M", 1_000_000)] {
+    func snapshot() -> Box<Snapshot<Int>> {
+      var snapshot = Snapshot<Int>()
+      snapshot.appendSections(Array(0..<count))
+      for section in 0..<count {
+        snapshot.appendItems(Array(section * 10..<section * 10 + 10), toSection: section)
+      }
+      blackHole(snapshot.indexOfItem(0))
+      return Box(snapshot)
+    }
+    func set() -> Box<OrderedSet<Int>> { Box(OrderedSet(0..<count)) }
+    for place in ["front", "middle", "end"] {
+      cases["section-insert-\(place)-\(label)"] = {
+        let box = snapshot()
+        let state = Box((next: -1, anchor: place == "front" ? 0 : place == "end" ? count - 1 : count / 2))
+        return {
+          let new = state.value.next
+          state.value.next -= 1
+          switch place {
+          case "front":
+            box.value.insertSections([new], beforeSection: state.value.anchor)
+            state.value.anchor = new
+          case "end":
+            box.value.insertSections([new], afterSection: state.value.anchor)
+            state.value.anchor = new
+          default: box.value.insertSections([new], beforeSection: state.value.anchor)
+          }
+          return 0
+        }
+      }
+      cases["orderedset-section-insert-\(place)-\(label)"] = {
+        let box = set()
+        let state = Box((next: -1, anchor: place == "front" ? 0 : place == "end" ? count - 1 : count / 2))
+        return {
+          let new = state.value.next
+          state.value.next -= 1
+          let at = box.value.firstIndex(of: state.value.anchor)!
+          switch place {
+          case "front":
+            box.value.insert(new, at: at)
+            state.value.anchor = new
+          case "end":
+            box.value.insert(new, at: at + 1)
+            state.value.anchor = new
+          default: box.value.insert(new, at: at)
+          }
+          return 0
+        }
+      }
+      // The sections deleted: 0, 1, … (front); count / 2, count / 2 + 1, … (middle);
+      // count - 1, count - 2, … (end).
+      func victim(_ step: Int) -> Int {
+        place == "front" ? step : place == "end" ? count - 1 - step : count / 2 + step
+      }
+      cases["section-delete-\(place)-\(label)"] = {
+        let box = snapshot()
+        let step = Box(0)
+        return {
+          box.value.deleteSections([victim(step.value)])
+          step.value += 1
+          return 0
+        }
+      }
+      // The section removed from the set, and its ten items from a `Dictionary` of every item's
+      // section, as the snapshot removes them from its item index.
+      cases["orderedset-section-delete-\(place)-\(label)"] = {
+        let box = set()
+        var table: [Int: Int] = [:]
+        table.reserveCapacity(count * 10)
+        for item in 0..<count * 10 { table[item] = item / 10 }
+        let items = Box(table)
+        let step = Box(0)
+        return {
+          let section = victim(step.value)
+          box.value.remove(section)
+          for item in section * 10..<section * 10 + 10 { items.value.removeValue(forKey: item) }
+          step.value += 1
+          return 0
+        }
+      }
+      let (first, second) =
+        place == "front" ? (0, 1) : place == "end" ? (count - 1, count - 2) : (count / 2, count / 2 + 1)
+      cases["section-move-\(place)-\(label)"] = {
+        let box = snapshot()
+        let step = Box(0)
+        return {
+          // front and middle: `first` after `second`, then back before it; end: the last before
+          // the one before it, then back after it.
+          let forward = step.value % 2 == 0
+          if place == "end" {
+            if forward {
+              box.value.moveSection(first, beforeSection: second)
+            } else {
+              box.value.moveSection(first, afterSection: second)
+            }
+          } else if forward {
+            box.value.moveSection(first, afterSection: second)
+          } else {
+            box.value.moveSection(first, beforeSection: second)
+          }
+          step.value += 1
+          return 0
+        }
+      }
+      cases["orderedset-section-move-\(place)-\(label)"] = {
+        let box = set()
+        let step = Box(0)
+        return {
+          let forward = step.value % 2 == 0
+          let moved = box.value.remove(at: box.value.firstIndex(of: first)!)
+          let anchor = box.value.firstIndex(of: second)!
+          let after = place == "end" ? !forward : forward
+          box.value.insert(moved, at: after ? anchor + 1 : anchor)
+          step.value += 1
+          return 0
+        }
+      }
+    }
+    // The first section moved after the last (0, then 1, …), and the last before the first.
+    for (name, toEnd) in [("firsttolast", true), ("lasttofirst", false)] {
+      cases["section-move-\(name)-\(label)"] = {
+        let box = snapshot()
+        let state = Box((moved: toEnd ? 0 : count - 1, anchor: toEnd ? count - 1 : 0))
+        return {
+          let (moved, anchor) = state.value
+          if toEnd {
+            box.value.moveSection(moved, afterSection: anchor)
+            state.value = (moved + 1, moved)
+          } else {
+            box.value.moveSection(moved, beforeSection: anchor)
+            state.value = (moved - 1, moved)
+          }
+          return 0
+        }
+      }
+      cases["orderedset-section-move-\(name)-\(label)"] = {
+        let box = set()
+        let state = Box((moved: toEnd ? 0 : count - 1, anchor: toEnd ? count - 1 : 0))
+        return {
+          let (moved, anchor) = state.value
+          let removed = box.value.remove(at: box.value.firstIndex(of: moved)!)
+          let at = box.value.firstIndex(of: anchor)!
+          if toEnd {
+            box.value.insert(removed, at: at + 1)
+            state.value = (moved + 1, moved)
+          } else {
+            box.value.insert(removed, at: at)
+            state.value = (moved - 1, moved)
+          }
+          return 0
+        }
+      }
+    }
+  }
+  return cases
+}
+
 /// ChangesetBenchmarks' "delete 20%, insert 20%, shuffle first 4%" (DifferenceKit's scenario)
 /// between two prebuilt 1M-item snapshots, in 1 and 100 sections: one `SnapshotChangeset`.
 func changesetCases() -> [String: () -> () -> Any] {
@@ -620,7 +790,7 @@ func changesetCases() -> [String: () -> () -> Any] {
 
 let all = cases().merging(itemOperationCases()) { first, _ in first }.merging(changesetCases()) { first, _ in
   first
-}
+}.merging(sectionPositionCases()) { first, _ in first }
 /// The page faults of the process so far (the `time` and `interleave` modes).
 func faults() -> Int {
   var usage = rusage()

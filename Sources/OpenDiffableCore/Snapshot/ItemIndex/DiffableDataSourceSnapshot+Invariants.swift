@@ -40,25 +40,23 @@ extension DiffableDataSourceSnapshot {
     _checkMarks()
   }
 
-  /// The section arrays, the slot table, the count tree and the free slots agree; returns the
+  /// The section arrays, the slot table, the count ring and the free slots agree; returns the
   /// number of stored items.
   func _checkSectionInvariants() -> Int {
     precondition(_sectionIDs.count == _slotAtPosition.count, "section arrays disagree")
     precondition(_slotBySection.count == _sectionIDs.count, "section table size disagrees")
-    precondition(_counts.count == _sectionIDs.count, "count tree size disagrees")
+    precondition(_counts.count == _sectionIDs.count, "count ring size disagrees")
+    _counts._checkInvariants { _slots[_slotAtPosition[$0]].items.count }
     var total = 0
     for (position, section) in _sectionIDs.enumerated() {
       let slot = _slotAtPosition[position]
       precondition(_slotBySection[section] == slot, "section \(section) maps to the wrong slot")
-      precondition(_slots[slot].position == position, "slot \(slot) has the wrong position")
-      precondition(
-        _counts.prefixSum(position + 1) - _counts.prefixSum(position) == _slots[slot].items.count,
-        "count tree disagrees for section \(section)")
+      precondition(_slots[slot].position == _counts.bias + position, "slot \(slot) has the wrong position")
       total += _slots[slot].items.count
     }
     var free = Set(_freeSlots)
     precondition(free.count == _freeSlots.count, "a free slot is listed twice")
-    for slot in _slots.indices where _slots[slot].position < 0 {
+    for slot in _slots.indices where _slots[slot].position == _SectionStorage.free {
       precondition(free.remove(slot) != nil, "slot \(slot) is unused but not free")
       precondition(_slots[slot].items.isEmpty, "free slot \(slot) still holds items")
     }

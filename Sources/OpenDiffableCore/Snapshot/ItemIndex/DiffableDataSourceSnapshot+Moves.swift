@@ -6,11 +6,9 @@ import Foundation
 extension DiffableDataSourceSnapshot {
   /// Rewrites positions and counts after the section order changed. O(sections).
   @inlinable mutating func _reindexSections() {
-    _slotAtPosition.withUnsafeBufferPointer { slots in
-      for (position, slot) in slots.enumerated() { _slots[slot].position = position }
-    }
+    for (position, slot) in _slotAtPosition.enumerated() { _slots[slot].position = position }
     let slots = _slots
-    _counts = _FenwickTree(counts: _slotAtPosition.lazy.map { slots[$0].items.count })
+    _counts = _SectionCounts(counts: _slotAtPosition.map { slots[$0].items.count })
   }
 
   /// Rewrites the stored offsets of the items of `slot` from offset `start` on, which moved to

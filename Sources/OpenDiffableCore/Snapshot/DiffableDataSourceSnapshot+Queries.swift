@@ -48,10 +48,17 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(1) average.
   ///   On a snapshot built by appending whose items were never checked, the first such call builds
   ///   the item index (O(n), once); after a diff settled it, or once the index exists, as stated.
+  @inlinable @inline(__always)
   public func numberOfItems(inSection identifier: SectionIdentifierType) -> Int {
     let slot = _requireSlot(identifier, "numberOfItems(inSection:)")
-    guard _index.deferred == nil else { return _withCheckedSections { $0._slots[slot].items.count } }
-    return _slots[slot].items.count
+    guard let lookup = _index.lookup, !lookup.sectionsAreChecked() else { return _slots[slot].items.count }
+    // Resolved after a repeat moved items: its sections, lent through the published address.
+    if let resolved = _resolvedForLookup(lookup) {
+      let owner = _index.deferred
+      defer { _fixLifetime(owner) }
+      return resolved.pointee._slots[slot].items.count
+    }
+    return _countCheckingSections(slot: slot)
   }
 
   /// The items of the section `identifier`, in order.
@@ -61,23 +68,42 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(1) average (the array is shared).
   ///   On a snapshot built by appending whose items were never checked, the first such call builds
   ///   the item index (O(n), once); after a diff settled it, or once the index exists, as stated.
+  @inlinable @inline(__always)
   public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType] {
     let slot = _requireSlot(identifier, "itemIdentifiers(inSection:)")
-    guard _index.deferred == nil else { return _withCheckedSections { $0._slots[slot].items } }
-    return _slots[slot].items
+    guard let lookup = _index.lookup, !lookup.sectionsAreChecked() else { return _slots[slot].items }
+    // Resolved after a repeat moved items: its sections, lent through the published address.
+    if let resolved = _resolvedForLookup(lookup) {
+      let owner = _index.deferred
+      defer { _fixLifetime(owner) }
+      return resolved.pointee._slots[slot].items
+    }
+    return _itemsCheckingSections(slot: slot)
   }
 
   /// The section that holds the item `identifier`, or nil when the item is not in the snapshot.
   ///
   /// - Complexity: O(1) average.
   ///   The first call on a snapshot whose item index is deferred builds it: O(n), once.
-  @inlinable
+  @inlinable @inline(__always)
   public func sectionIdentifier(containingItem identifier: ItemIdentifierType) -> SectionIdentifierType? {
-    if let resolved = _resolvedForLookup {
-      return withExtendedLifetime(_index.deferred) {
-        guard let location = resolved.pointee._itemLocation(identifier) else { return nil }
-        return resolved.pointee._sectionIDs[resolved.pointee._sectionPosition(ofSlot: Int(location.slot))]
+    if let lookup = _index.lookup {
+      guard let resolved = _resolvedForLookup(lookup) else {
+        return _sectionIdentifierResolving(containingItem: identifier)
       }
+      // Everything read from the resolved snapshot, and nothing from `self` after the probe:
+      // with `self` still in use, a key comparison that is not inlined (`String`'s) made callers
+      // copy the snapshot.
+      // Ended by `_keepingAlive`, not `_fixLifetime`: with `String` items (whose comparison is a
+      // call), `_fixLifetime` here made callers copy the snapshot.
+      // (Written in exactly this shape: small rewrites of it made callers copy again.)
+      let owner = _index.deferred
+      guard let location = resolved.pointee._itemLocation(identifier) else {
+        return _keepingAlive(owner, 0) == 0 ? nil : nil
+      }
+      let position = resolved.pointee._slots[Int(location.slot)].position &- resolved.pointee._counts.bias
+      let section = resolved.pointee._sectionIDs[position]
+      return _keepingAlive(owner, position) >= 0 ? section : nil
     }
     guard let location = _itemLocation(identifier) else { return nil }
     return _sectionIDs[_sectionPosition(ofSlot: Int(location.slot))]
@@ -88,16 +114,14 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Complexity: O(1) average plus O(log s), s the number of sections.
   ///   The first call on a snapshot whose item index is deferred builds it: O(n), once.
-  @inlinable
+  @inlinable @inline(__always)
   public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
-    if let resolved = _resolvedForLookup {
-      return withExtendedLifetime(_index.deferred) {
-        guard let location = resolved.pointee._itemLocation(identifier) else { return nil }
-        // Published before the resolved snapshot, so set whenever `resolved` is.
-        let starts = _index.lookup.unsafelyUnwrapped.flatStarts.load(ordering: .acquiring)
-        return UnsafeMutablePointer<Int>(bitPattern: starts).unsafelyUnwrapped[Int(location.slot)]
-          &+ Int(location.offset)
-      }
+    if let lookup = _index.lookup {
+      guard let resolved = _resolvedForLookup(lookup) else { return _indexOfItemResolving(identifier) }
+      let owner = _index.deferred
+      defer { _fixLifetime(owner) }
+      guard let location = resolved.pointee._itemLocation(identifier) else { return nil }
+      return lookup.publishedFlatStarts()[Int(location.slot)] &+ Int(location.offset)
     }
     guard let location = _itemLocation(identifier) else { return nil }
     return _counts.prefixSum(_slots[Int(location.slot)].position) + Int(location.offset)
@@ -117,9 +141,12 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Complexity: O(1) average.
   ///   The first call on a snapshot whose item index is deferred builds it: O(n), once.
-  @inlinable public func containsItem(_ identifier: ItemIdentifierType) -> Bool {
-    if let resolved = _resolvedForLookup {
-      return withExtendedLifetime(_index.deferred) { resolved.pointee._itemLocation(identifier) != nil }
+  @inlinable @inline(__always) public func containsItem(_ identifier: ItemIdentifierType) -> Bool {
+    if let lookup = _index.lookup {
+      guard let resolved = _resolvedForLookup(lookup) else { return _containsItemResolving(identifier) }
+      let owner = _index.deferred
+      defer { _fixLifetime(owner) }
+      return resolved.pointee._itemLocation(identifier) != nil
     }
     return _itemLocation(identifier) != nil
   }
@@ -135,13 +162,15 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Complexity: O(1) average.
   ///   The first call on a snapshot whose item index is deferred builds it: O(n), once.
-  @inlinable public func indexPath(for identifier: ItemIdentifierType) -> IndexPath? {
-    if let resolved = _resolvedForLookup {
-      return withExtendedLifetime(_index.deferred) {
-        guard let location = resolved.pointee._itemLocation(identifier) else { return nil }
-        return IndexPath(
-          _item: Int(location.offset), section: resolved.pointee._sectionPosition(ofSlot: Int(location.slot)))
-      }
+  @inlinable @inline(__always) public func indexPath(for identifier: ItemIdentifierType) -> IndexPath? {
+    if let lookup = _index.lookup {
+      guard let resolved = _resolvedForLookup(lookup) else { return _indexPathResolving(for: identifier) }
+      let owner = _index.deferred
+      defer { _fixLifetime(owner) }
+      guard let location = resolved.pointee._itemLocation(identifier) else { return nil }
+      return IndexPath(
+        _item: Int(location.offset),
+        section: resolved.pointee._slots[Int(location.slot)].position &- resolved.pointee._counts.bias)
     }
     guard let position = _position(ofItem: identifier) else { return nil }
     return IndexPath(_item: position.item, section: position.section)
@@ -168,15 +197,22 @@ extension DiffableDataSourceSnapshot {
   }
 
   /// The slot of `identifier`, or a stop naming the operation.
-  @usableFromInline
+  @inlinable @inline(__always)
   func _requireSlot(_ identifier: SectionIdentifierType, _ operation: String) -> Int {
-    guard let slot = _slotBySection[identifier] else {
-      _ = _sectionNotFound([identifier], operation: operation)
-      _misuse(
-        operation,
-        "section identifier \(_describeIdentifiers(CollectionOfOne(identifier))) was not found in the snapshot",
-        fix: "Check with indexOfSection(_:) (O(1)) or append the section first.")
-    }
+    guard let slot = _slotBySection[identifier] else { _stopSectionNotFound(identifier, operation) }
     return slot
+  }
+
+  /// The stop of ``_requireSlot(_:_:)``: the section `identifier` is not in the snapshot. On its
+  /// own copy of the snapshot (`__consuming`): the inlined caller then never passes its
+  /// snapshot to a call that could change it, and reads it in place (see
+  /// ``_indexOfItemResolving(_:)``).
+  @usableFromInline @inline(never)
+  __consuming func _stopSectionNotFound(_ identifier: SectionIdentifierType, _ operation: String) -> Never {
+    _ = _sectionNotFound([identifier], operation: operation)
+    _misuse(
+      operation,
+      "section identifier \(_describeIdentifiers(CollectionOfOne(identifier))) was not found in the snapshot",
+      fix: "Check with indexOfSection(_:) (O(1)) or append the section first.")
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A dictionary key that keeps `Dictionary` safe from identifiers that break `Hashable`'s
 /// contract: it stores the identifier's hash taken when it was made. Store values only through
 /// ``_HashPinnedDictionary``, which gives every key it stores a serial number.
@@ -28,7 +30,17 @@ package struct _HashPinnedKey<Base: Hashable>: Hashable {
   @inlinable
   package init(_ base: Base) {
     self.base = base
-    self.hash = base.hashValue
+    // The standard library's and Foundation's hashes of these types read nothing but the value:
+    // said so, an inlined lookup keeps its caller's snapshot in place (see `_pureHashValue`).
+    if _IdentifierTraits<Base>.hashesFromBits && Base.self != UUID.self {
+      // `hashValue` is `_rawHashValue(seed: 0)`, which for integers inlines to a call marked
+      // as reading nothing.
+      self.hash = base._rawHashValue(seed: 0)
+    } else if Base.self == UUID.self || Base.self == String.self {
+      self.hash = _pureHashValue(base)
+    } else {
+      self.hash = base.hashValue
+    }
     self.serial = 0
   }
 
@@ -64,6 +76,14 @@ package struct _HashPinnedKey<Base: Hashable>: Hashable {
 }
 
 extension _HashPinnedKey: Sendable where Base: Sendable {}
+
+/// `value.hashValue`, for `UUID` and `String` only, whose hashes read
+/// nothing but the value (and the process's hashing seed): a call the optimizer is told only
+/// reads memory. Made inline, the standard library's non-inlined `hashValue` counts as a call
+/// that may change anything, and a caller holding a snapshot in a class's stored property or a
+/// global copies the snapshot around each section lookup.
+@inlinable @inline(never) @_effects(readonly)
+func _pureHashValue<Value: Hashable>(_ value: Value) -> Int { value.hashValue }
 
 /// A `Dictionary` keyed by ``_HashPinnedKey``, which stores every key under a serial number of
 /// its own (see there): it never stops the process inside the standard library, whatever the

@@ -790,7 +790,7 @@ func changesetCases() -> [String: () -> () -> Any] {
 
 let all = cases().merging(itemOperationCases()) { first, _ in first }.merging(changesetCases()) { first, _ in
   first
-}.merging(sectionPositionCases()) { first, _ in first }
+}.merging(sectionPositionCases()) { first, _ in first }.merging(clientLookupCases()) { first, _ in first }
 /// The page faults of the process so far (the `time` and `interleave` modes).
 func faults() -> Int {
   var usage = rusage()

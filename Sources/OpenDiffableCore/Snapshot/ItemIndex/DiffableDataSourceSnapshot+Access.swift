@@ -46,18 +46,51 @@ extension DiffableDataSourceSnapshot {
     return _slots.withUnsafeBufferPointer { slots in body(&index) { slots[$0].items[$1] } }
   }
 
-  /// For lookups by item on a snapshot whose index is deferred: its resolved form (built on the
-  /// first call, O(n) once), nil when this snapshot has its own index. Read through the
-  /// published address: the resolved snapshot is lent, never copied, and no lock or reference
-  /// count is touched (this value keeps the deferred index alive, and the resolved snapshot never
-  /// changes once published). Read fields through `pointee` directly, inside
-  /// `withExtendedLifetime(_index.deferred)`: the pointer is valid only while the deferred index
-  /// lives, and nothing else keeps this value alive after its last use. (Why the four lookups
-  /// hold the lifetime themselves: `ItemIndex/README.md`.)
-  @inlinable @inline(__always) var _resolvedForLookup: UnsafeMutablePointer<Self>? {
-    guard let lookup = _index.lookup else { return nil }
-    var address = lookup.resolved.load(ordering: .acquiring)
-    if address == 0 { address = Int(bitPattern: _index.deferred.unsafelyUnwrapped.resolved(self)) }
-    return UnsafeMutablePointer<Self>(bitPattern: address).unsafelyUnwrapped
+  /// For lookups on a snapshot whose index is deferred (``_ItemIndex/lookup`` set): the
+  /// resolved snapshot, nil while it is not built. Read through the published address: the
+  /// resolved snapshot is lent, never copied, and no lock or reference count is touched (this
+  /// value keeps the deferred index alive, and the resolved snapshot never changes once
+  /// published). Read fields through `pointee` directly, after
+  /// `let owner = _index.deferred; defer { _fixLifetime(owner) }`, and nothing from `self`
+  /// after: the pointer is valid only while the deferred index lives, and nothing else keeps
+  /// this value alive after its last use. When it
+  /// is nil, the lookup calls its slow path (below). (Why the lookups are written this way:
+  /// `ItemIndex/README.md`, "Lookups from client code".)
+  @inlinable @inline(__always) func _resolvedForLookup(_ lookup: _DeferredLookup) -> UnsafeMutablePointer<Self>? {
+    UnsafeMutablePointer<Self>(bitPattern: lookup.resolvedAddress())
+  }
+
+  // The slow paths of the lookups: the same lookup in the resolved snapshot, built first (O(n),
+  // once), or in the sections once checked. Not inlined, and each takes this value as its own
+  // copy (`__consuming`): the inlined lookups then never pass the caller's snapshot to a call
+  // that could change it, so that a caller holding it in a class's stored property or a global
+  // reads it in place instead of copying it per lookup. One function per lookup, each returning
+  // its result directly: a generic helper taking the lookup as a closure returns it through
+  // memory, and a helper returning the snapshot returns that through memory, both of which made
+  // callers copy the snapshot again.
+
+  @inlinable @inline(never) __consuming func _indexOfItemResolving(_ item: ItemIdentifierType) -> Int? {
+    _index.deferred.unsafelyUnwrapped.withResolved(self) { $0.indexOfItem(item) }
+  }
+
+  @inlinable @inline(never)
+  __consuming func _sectionIdentifierResolving(containingItem item: ItemIdentifierType) -> SectionIdentifierType? {
+    _index.deferred.unsafelyUnwrapped.withResolved(self) { $0.sectionIdentifier(containingItem: item) }
+  }
+
+  @inlinable @inline(never) __consuming func _containsItemResolving(_ item: ItemIdentifierType) -> Bool {
+    _index.deferred.unsafelyUnwrapped.withResolved(self) { $0.containsItem(item) }
+  }
+
+  @inlinable @inline(never) __consuming func _indexPathResolving(for item: ItemIdentifierType) -> IndexPath? {
+    _index.deferred.unsafelyUnwrapped.withResolved(self) { $0.indexPath(for: item) }
+  }
+
+  @inlinable @inline(never) __consuming func _itemsCheckingSections(slot: Int) -> [ItemIdentifierType] {
+    _withCheckedSections { $0._slots[slot].items }
+  }
+
+  @inlinable @inline(never) __consuming func _countCheckingSections(slot: Int) -> Int {
+    _withCheckedSections { $0._slots[slot].items.count }
   }
 }

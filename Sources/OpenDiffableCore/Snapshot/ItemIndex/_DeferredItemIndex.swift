@@ -65,9 +65,23 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   /// The address of the resolved snapshot's per-slot flat starts (the flat index of each storage
   /// slot's first item), set just before `_published` and never changed: `indexOfItem` reads it
   /// without touching reference counts or exclusivity records.
-  @usableFromInline let _publishedStarts: UnsafeAtomic<Int> = .create(0)
+  /// (A plain cell, not an atomic: it is written once, before `_published` is stored with
+  /// release ordering, and read only after `_published` was read non-zero with acquire
+  /// ordering, so the read is ordered after the write; a plain load is free for lookups.)
+  @usableFromInline let _publishedStarts: UnsafeMutablePointer<Int> = {
+    let cell = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    cell.initialize(to: 0)
+    return cell
+  }()
   /// Both published addresses, for the snapshot values that hold this object.
-  @inlinable var lookup: _DeferredLookup { _DeferredLookup(resolved: _published, flatStarts: _publishedStarts) }
+  /// 1 once ``_sectionsAreChecked`` is true (0 before), published with release ordering when it
+  /// is set, so that reads of a section's items know without the lock that the stored sections
+  /// are right.
+  @usableFromInline let _publishedChecked: UnsafeAtomic<Int> = .create(0)
+  /// The published addresses and flag, for the snapshot values that hold this object.
+  @inlinable var lookup: _DeferredLookup {
+    _DeferredLookup(resolved: _published, flatStarts: _publishedStarts, checked: _publishedChecked)
+  }
 
   /// The resolved snapshot, or nil while it was not built.
   @inlinable var resolvedIfBuilt: UnsafeMutablePointer<Snapshot>? {
@@ -75,7 +89,9 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   }
   /// Whether the sections, as stored, hold every identifier once (checked by comparison with a
   /// checked snapshot, or because resolving changed nothing). Set under `lock`.
-  @usableFromInline var _sectionsAreChecked = false
+  @usableFromInline var _sectionsAreChecked = false {
+    didSet { if _sectionsAreChecked { _publishedChecked.store(1, ordering: .releasing) } }
+  }
 
   /// The thread that made the first recorded call: a repeat found at release stops the process
   /// only on it (the app chose it for the call); on any other thread it is a warning.
@@ -158,7 +174,7 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
       starts[slot] = flat
       flat += snapshot._slots[slot].items.count
     }
-    _publishedStarts.store(Int(bitPattern: starts), ordering: .releasing)
+    _publishedStarts.pointee = Int(bitPattern: starts)
     if !changed { _sectionsAreChecked = true }
     _published.store(Int(bitPattern: pointer), ordering: .releasing)
     return pointer
@@ -360,10 +376,11 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   /// warning.
   deinit {
     let resolved = resolvedIfBuilt
-    UnsafeMutablePointer<Int>(bitPattern: _publishedStarts.load(ordering: .acquiring))?.deallocate()
+    UnsafeMutablePointer<Int>(bitPattern: _publishedStarts.pointee)?.deallocate()
     lock.destroy()
     _published.destroy()
-    _publishedStarts.destroy()
+    _publishedStarts.deallocate()
+    _publishedChecked.destroy()
     if let resolved {
       resolved.deinitialize(count: 1)
       resolved.deallocate()
@@ -470,16 +487,49 @@ struct _Lock {
 }
 
 /// The addresses a deferred index publishes once its resolved snapshot exists: the resolved
-/// snapshot and its per-slot flat starts (0 before). Snapshot values keep a copy beside their
+/// snapshot and its per-slot flat starts (0 before); and whether the stored sections are checked. Snapshot values keep a copy beside their
 /// reference to the deferred index, which keeps the atomics alive, so that a lookup reads them
 /// with acquire loads and no reference counting.
 @usableFromInline
 struct _DeferredLookup: @unchecked Sendable {
   @usableFromInline let resolved: UnsafeAtomic<Int>
-  @usableFromInline let flatStarts: UnsafeAtomic<Int>
+  @usableFromInline let flatStarts: UnsafeMutablePointer<Int>
+  @usableFromInline let checked: UnsafeAtomic<Int>
 
-  @inlinable init(resolved: UnsafeAtomic<Int>, flatStarts: UnsafeAtomic<Int>) {
+  @inlinable init(resolved: UnsafeAtomic<Int>, flatStarts: UnsafeMutablePointer<Int>, checked: UnsafeAtomic<Int>) {
     self.resolved = resolved
     self.flatStarts = flatStarts
+    self.checked = checked
   }
+
+  /// Whether the snapshot's stored sections are known to hold every identifier once (they can
+  /// be read as they are): one acquire load, through ``_loadPublished(_:)``.
+  @inlinable @inline(__always) func sectionsAreChecked() -> Bool { _loadPublished(checked) != 0 }
+
+  /// The resolved snapshot's address, 0 before it is published: one acquire load, through
+  /// ``_loadPublished(_:)``.
+  @inlinable @inline(__always) func resolvedAddress() -> Int { _loadPublished(resolved) }
+
+  /// The resolved snapshot's per-slot flat starts; only once ``resolvedAddress()`` returned
+  /// non-zero (they are published before it, so a plain load reads them).
+  @inlinable @inline(__always) func publishedFlatStarts() -> UnsafeMutablePointer<Int> {
+    UnsafeMutablePointer<Int>(bitPattern: flatStarts.pointee).unsafelyUnwrapped
+  }
+}
+
+/// `value`, returned by a call that takes `owner`: the reads `value` was computed from, through
+/// an address `owner` keeps valid, happen before `owner` can be released. Used where
+/// `_fixLifetime`, which the optimizer counts as a side effect, made callers that hold the
+/// snapshot in a class's stored property copy it. Reads and writes no memory.
+@usableFromInline @inline(never) @_effects(readnone)
+func _keepingAlive(_ owner: AnyObject?, _ value: Int) -> Int { value }
+
+/// An acquire load of a published address, in a call the optimizer is told only reads memory
+/// (which is what it does). Inlined, the atomic load counts as a side effect, and a caller that
+/// holds the snapshot in a class's stored property or a global would copy the snapshot (retain
+/// and release every reference it holds) around each lookup, in case the load changed it.
+/// The address never changes once it is non-zero, so a caller may reuse a non-zero result.
+@usableFromInline @inline(never) @_effects(readonly)
+func _loadPublished(_ address: UnsafeAtomic<Int>) -> Int {
+  address.load(ordering: .acquiring)
 }

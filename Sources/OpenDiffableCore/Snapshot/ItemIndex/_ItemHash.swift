@@ -130,7 +130,7 @@ enum _ItemHash {
   /// ``hash(string:seed:)`` for a string that is not ASCII or not stored as contiguous UTF-8:
   /// from the standard library's NFC code units, fed one at a time. Not inlined, so that the
   /// ASCII path, inlined where keys are hashed, makes no call that would need a copy of the key.
-  @inlinable @inline(never) static func _hashNFC(_ string: String, seed: UInt64) -> Int {
+  @inlinable @inline(never) @_effects(readonly) static func _hashNFC(_ string: String, seed: UInt64) -> Int {
     var stream = _StringHashStream(seed: seed)
     string._withNFCCodeUnits { stream.append($0) }
     return stream.finish()

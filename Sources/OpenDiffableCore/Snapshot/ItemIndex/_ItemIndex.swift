@@ -14,7 +14,8 @@ import Foundation
 ///   the entry out while the array still holds the key).
 /// - `deferred` and `lookup` change together, through ``setDeferred(_:)``.
 /// - Lookups through the resolved snapshot's published address (the snapshot's
-///   `_resolvedForLookup`) read it inside `withExtendedLifetime(_index.deferred)`.
+///   `_resolvedForLookup`) happen while a copy of `_index.deferred` is kept alive
+///   (`_fixLifetime` or `_keepingAlive`).
 @usableFromInline
 struct _ItemIndex<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
   @usableFromInline typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>

@@ -54,29 +54,32 @@ struct _ItemTable<Key: Hashable> {
       return storage.buckets.location(of: key, hash: hash) { keys(Int($0.slot), Int($0.offset)) }
     }
     return storage.buckets.location(of: key, hash: hash) { keys(Int($0.slot), _offset(stored: $0)) }
-      .map(_location(stored:))
+      .map { _location(stored: $0) }
   }
 
   /// The bias of `slot` (see `_biases`). O(1).
-  @inlinable func _bias(ofSlot slot: Int) -> Int32 {
+  @inlinable @inline(__always) func _bias(ofSlot slot: Int) -> Int32 {
     slot < _biases.count ? _biases[slot] : 0
   }
 
   /// The bits of a stored offset (``_ItemTableLayout``): offsets and biases add modulo 2^bits.
-  @inlinable var _offsetMask: UInt32 { UInt32(truncatingIfNeeded: _storage?.layout.offsetMask ?? 0xFFFF_FFFF) }
+  @inlinable @inline(__always) var _offsetMask: UInt32 {
+    UInt32(truncatingIfNeeded: _storage?.layout.offsetMask ?? 0xFFFF_FFFF)
+  }
 
   /// `offset` plus `bias`, modulo 2^bits (``_offsetMask``).
-  @inlinable static func _add(_ offset: Int32, _ bias: Int32, mask: UInt32) -> Int32 {
+  @inlinable @inline(__always)
+  static func _add(_ offset: Int32, _ bias: Int32, mask: UInt32) -> Int32 {
     Int32(bitPattern: UInt32(bitPattern: offset &+ bias) & mask)
   }
 
   /// The offset in its section of the entry stored as `stored`. O(1).
-  @inlinable func _offset(stored: Value) -> Int {
+  @inlinable @inline(__always) func _offset(stored: Value) -> Int {
     Int(Self._add(stored.offset, _bias(ofSlot: Int(stored.slot)), mask: _offsetMask))
   }
 
   /// The location an entry's stored value stands for. O(1).
-  @inlinable func _location(stored: Value) -> Value {
+  @inlinable @inline(__always) func _location(stored: Value) -> Value {
     guard !_biases.isEmpty else { return stored }
     var location = stored
     location.offset = Self._add(stored.offset, _bias(ofSlot: Int(stored.slot)), mask: _offsetMask)
@@ -778,7 +781,7 @@ final class _ItemTableStorage<Key: Hashable> {
 
   /// The key's hash (see ``_ItemHash``), with this table's seed, which its copies and resized
   /// tables keep (so a copy keeps the bucket layout).
-  @inlinable func hash(_ key: Key) -> Int { _ItemHash.hash(key, seed: seed) }
+  @inlinable @inline(__always) func hash(_ key: Key) -> Int { _ItemHash.hash(key, seed: seed) }
 
   /// The hash the occupied `bucket` of `words` (this storage's) is placed by: the stored one
   /// (``storesHashes``), or its key's, read through `keys` (stored location → key) and hashed

@@ -185,7 +185,7 @@ struct _ItemTableWords {
 
   /// The stored location of `key`, or nil: ``find(_:hash:keys:)`` for a lookup, which needs only
   /// the location of the word it matched.
-  @inlinable func location<Key: Equatable>(
+  @inlinable @inline(__always) func location<Key: Equatable>(
     of key: Key, hash: Int, keys: (_ItemTableLocation) -> Key
   ) -> _ItemTableLocation? {
     let wanted = UInt64(Self.tag(hash))

@@ -241,9 +241,10 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
 
   @inlinable mutating func claimNewItems() {
     let old = self.old
-    // For each storage slot of the old snapshot: index of its offset 0 in `destination`, or nil
-    // for a dead section.
-    var slotBase = [Int?](repeating: nil, count: old._slots.count)
+    // For each storage slot of the old snapshot: index of its offset 0 in `destination`, or
+    // `Int.min` for a dead section (an offset added to it gives an index below 0, which the
+    // claim's bounds check turns away, as it does an offset in a common prefix).
+    var slotBase = [Int](repeating: Int.min, count: old._slots.count)
     for position in oldLive.indices where oldLive[position] {
       slotBase[old._slotAtPosition[position]] = middleBase[position] - middleStart[position]
     }
@@ -259,35 +260,44 @@ struct _ChangesetBuilder<SectionIdentifierType: Hashable, ItemIdentifierType: Ha
     }
     let inserted = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: longestMiddle)
     defer { inserted.deallocate() }
+    // (The claims and `slotBase` are read through pointers, which the loop keeps in registers:
+    // it reloaded the arrays' buffers and counts for every item.)
     destination.withUnsafeMutableBufferPointer { destination in
-      for target in newLive.indices where newLive[target] {
-        let start = middleStart[oldPositionOfNew[target]]
-        let end = newMiddleEnd[target]
-        guard start < end else { continue }
-        var insertedCount = 0
-        new._items(atPosition: target).withUnsafeBufferPointer { items in
-          // Looked up in batches (see `forEachBatch`), so that the cache misses of consecutive
-          // identifiers overlap.
-          let middle = UnsafeBufferPointer(rebasing: items[start..<end])
-          old._forEachItemLocation(of: middle) { index, location in
-            let offset = start &+ index
-            // An old item found outside the claim buffer (in a common prefix) or already claimed
-            // can only come from identifiers that break Hashable's contract (two equal ones):
-            // the new item is then an insert, never a write outside the buffer, and every old
-            // item is still claimed at most once, so the batch stays valid.
-            if let location, let base = slotBase[Int(location.slot)],
-              case let index = base &+ Int(location.offset),
-              UInt(bitPattern: index) < UInt(bitPattern: destination.count), destination[index] == Self._unclaimed
-            {
-              destination[index] = Int64(target) << 32 | Int64(offset)
-            } else {
-              inserted[insertedCount] = UInt32(truncatingIfNeeded: offset)
-              insertedCount &+= 1
+      let claims = destination.baseAddress.unsafelyUnwrapped
+      let claimCount = UInt(bitPattern: destination.count)
+      slotBase.withUnsafeBufferPointer { slotBase in
+        for target in newLive.indices where newLive[target] {
+          let start = middleStart[oldPositionOfNew[target]]
+          let end = newMiddleEnd[target]
+          guard start < end else { continue }
+          var insertedCount = 0
+          new._items(atPosition: target).withUnsafeBufferPointer { items in
+            // Looked up in batches (see `forEachBatch`), so that the cache misses of consecutive
+            // identifiers overlap.
+            let middle = UnsafeBufferPointer(rebasing: items[start..<end])
+            old._forEachItemLocation(of: middle) { index, location in
+              let offset = start &+ index
+              // An old item found outside the claim buffer (in a common prefix) or already claimed
+              // can only come from identifiers that break Hashable's contract (two equal ones):
+              // the new item is then an insert, never a write outside the buffer, and every old
+              // item is still claimed at most once, so the batch stays valid. (A found location's
+              // slot is below `slotBase.count`, the old snapshot's slot count: its key was read
+              // from that slot's section.)
+              if let location,
+                case let index = slotBase[Int(UInt32(bitPattern: location.slot))]
+                  &+ Int(UInt32(bitPattern: location.offset)),
+                UInt(bitPattern: index) < claimCount, claims[index] == Self._unclaimed
+              {
+                claims[index] = Int64(target) << 32 | Int64(offset)
+              } else {
+                inserted[insertedCount] = UInt32(truncatingIfNeeded: offset)
+                insertedCount &+= 1
+              }
             }
           }
+          _reserve(&inserts, adding: insertedCount)
+          for offset in inserted[..<insertedCount] { inserts.append(_indexPath(target, Int(offset))) }
         }
-        _reserve(&inserts, adding: insertedCount)
-        for offset in inserted[..<insertedCount] { inserts.append(_indexPath(target, Int(offset))) }
       }
     }
     self.destination = destination

@@ -788,9 +788,122 @@ func changesetCases() -> [String: () -> () -> Any] {
   return cases
 }
 
+/// The side-by-side scenarios (`Int` identifiers), each as two cases: `diff-…`, one
+/// `SnapshotChangeset` between two prebuilt snapshots, both indexed (looked up once, outside the
+/// count); and `builddiff-…`, the new snapshot built from arrays (`buildSnapshot`) and diffed
+/// against the shown one (built, applied and looked up, outside the count), as an app pays per
+/// apply.
+/// - `a-int-10k`, `a-int-100k`, `a-int-1M`: DifferenceKit's published layout scaled, in one
+///   section: 20% deleted, 20% inserted, the first 4% shuffled (a fixed reversal, as
+///   `changeset-dk-int-1`).
+/// - `e-int`: 100 sections of 1,000; 5% of the items moved to other sections, 2 sections moved,
+///   5% deleted, 5% inserted (positions from a fixed seed).
+/// - `f-int`: 5,000 items in one section, 200 moved (positions from a fixed seed).
+func scenarioCases() -> [String: () -> () -> Any] {
+  /// A fixed pseudo-random sequence (SplitMix64), the same on every run.
+  struct Seeded {
+    var state: UInt64
+    mutating func next(_ bound: Int) -> Int {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+  }
+  func scenarioA(_ n: Int) -> (old: [[Int]], new: [[Int]]) {
+    let items = Array(0..<n)
+    let kept = Array(items[0..<n * 2 / 5]) + Array(items[n * 3 / 5..<n])
+    var result = Array(kept[0..<n * 3 / 5]) + Array(n..<n + n / 5) + Array(kept[n * 3 / 5..<kept.count])
+    result[0..<n / 25].reverse()
+    return ([items], [result])
+  }
+  func scenarioE() -> (old: [[Int]], new: [[Int]]) {
+    let (sections, perSection) = (100, 1_000)
+    let total = sections * perSection
+    let old = (0..<sections).map { s in Array(s * perSection..<(s + 1) * perSection) }
+    var random = Seeded(state: 0xE)
+    var new = old
+    // 5% deleted, then 5% moved to another section (at a random position), then 5% inserted.
+    for _ in 0..<total / 20 {
+      var section = random.next(sections)
+      while new[section].isEmpty { section = random.next(sections) }
+      new[section].remove(at: random.next(new[section].count))
+    }
+    for _ in 0..<total / 20 {
+      var from = random.next(sections)
+      while new[from].isEmpty { from = random.next(sections) }
+      let item = new[from].remove(at: random.next(new[from].count))
+      var to = random.next(sections - 1)
+      if to >= from { to += 1 }
+      new[to].insert(item, at: random.next(new[to].count + 1))
+    }
+    for fresh in total..<total + total / 20 {
+      let section = random.next(sections)
+      new[section].insert(fresh, at: random.next(new[section].count + 1))
+    }
+    // Two sections moved: the 11th to the 81st place, the 51st to the 6th.
+    new.insert(new.remove(at: 10), at: 80)
+    new.insert(new.remove(at: 50), at: 5)
+    return (old, new)
+  }
+  func scenarioF() -> (old: [[Int]], new: [[Int]]) {
+    let old = Array(0..<5_000)
+    var new = old
+    var random = Seeded(state: 0xF)
+    for _ in 0..<200 {
+      let item = new.remove(at: random.next(new.count))
+      new.insert(item, at: random.next(new.count + 1))
+    }
+    return ([old], [new])
+  }
+  /// The section identifiers of a scenario's new side: E moves two sections.
+  @inline(never) func snapshot(_ sections: [[Int]], ids: [Int]) -> Snapshot<Int> {
+    var snapshot = Snapshot<Int>()
+    snapshot.appendSections(ids)
+    for (section, items) in zip(ids, sections) { snapshot.appendItems(items.map { $0 }, toSection: section) }
+    return snapshot
+  }
+  var cases: [String: () -> () -> Any] = [:]
+  let scenarios: [(String, () -> (old: [[Int]], new: [[Int]]), [Int]?)] = [
+    ("a-int-10k", { scenarioA(10_000) }, nil), ("a-int-100k", { scenarioA(100_000) }, nil),
+    ("a-int-1M", { scenarioA(1_000_000) }, nil), ("e-int", scenarioE, sectionOrderE()), ("f-int", scenarioF, nil),
+  ]
+  for (name, make, newOrder) in scenarios {
+    cases["diff-\(name)"] = {
+      let (old, new) = make()
+      let oldSnapshot = buildSnapshot(old)
+      let newSnapshot = snapshot(new, ids: newOrder ?? Array(new.indices))
+      blackHole(oldSnapshot.indexOfItem(old[0][0]))
+      blackHole(newSnapshot.indexOfItem(new[0][0]))
+      return { SnapshotChangeset(from: oldSnapshot, to: newSnapshot) }
+    }
+    cases["builddiff-\(name)"] = {
+      let (old, new) = make()
+      let shown = shownSnapshot(old)
+      blackHole(shown.indexOfItem(old[0][0]))
+      let ids = newOrder ?? Array(new.indices)
+      return {
+        let rebuilt = snapshot(new, ids: ids)
+        return SnapshotChangeset(from: shown, to: rebuilt)
+      }
+    }
+  }
+  return cases
+}
+
+/// Scenario E's new section order: the 11th section moved to the 81st place, the 51st to the 6th.
+func sectionOrderE() -> [Int] {
+  var order = Array(0..<100)
+  order.insert(order.remove(at: 10), at: 80)
+  order.insert(order.remove(at: 50), at: 5)
+  return order
+}
+
 let all = cases().merging(itemOperationCases()) { first, _ in first }.merging(changesetCases()) { first, _ in
   first
 }.merging(sectionPositionCases()) { first, _ in first }.merging(clientLookupCases()) { first, _ in first }
+  .merging(scenarioCases()) { first, _ in first }
 /// The page faults of the process so far (the `time` and `interleave` modes).
 func faults() -> Int {
   var usage = rusage()

@@ -269,7 +269,8 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     var table = old._index.table
     // 1. Remove what leaves: every item of a deleted section, the old middle of the others.
     // Every entry is still at its place in `old`, whose sections the table reads keys from.
-    let oldKeys = { (slot: Int, offset: Int) in old._slots[slot].items[offset] }
+    let oldSlots = old._slots
+    let oldKeys = { (slot: Int, offset: Int) in oldSlots[slot].items[offset] }
     for slot in deleted {
       for (offset, item) in old._slots[slot].items.enumerated()
       where !table.removeValue(forKey: item, at: Location(slot: slot, offset: offset), keys: oldKeys) {
@@ -294,7 +295,8 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     }
     // 3. Add what arrives; a repeat of any identifier still in the table fails here. Every entry
     // is at its place in `raw` now (the common prefixes and suffixes hold the same identifiers).
-    let newKeys = { (slot: Int, offset: Int) in raw._slots[slot].items[offset] }
+    let newSlots = raw._slots
+    let newKeys = { (slot: Int, offset: Int) in newSlots[slot].items[offset] }
     for (slot, prefix, suffix) in shared {
       let newItems = raw._slots[slot].items
       let end = newItems.count - suffix
@@ -340,7 +342,10 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
       return (result, false)
     }
     var table = _ItemTable<ItemIdentifierType>()
-    let keys = { (slot: Int, offset: Int) in raw._slots[slot].items[offset] }
+    // The reader captures the sections, not the snapshot: a captured snapshot was copied (every
+    // field retained) at each use inside the table's members.
+    let slots = raw._slots
+    let keys = { (slot: Int, offset: Int) in slots[slot].items[offset] }
     // The layout for the largest section and slot first, so that the table is allocated once.
     let largest = _ItemTable<ItemIdentifierType>._largest(sections)
     table._makeRoom(

@@ -284,12 +284,13 @@ struct _ItemTable<Key: Hashable> {
     let storage = _uniqueStorage()
     let bias = Int(_bias(ofSlot: slot))
     let buckets = storage.buckets
+    let slotBits = buckets.slotBits(slot)
     @inline(__always) func move(_ index: Int, hash: Int) -> Bool {
       let tag = Storage.tag(hash)
       let (bucket, found) = buckets.find(
-        hash: hash, word: buckets.word(tag: tag, slot: slot, stored: old(index) &- bias))
+        hash: hash, word: buckets.word(tag: tag, slotBits: slotBits, stored: old(index) &- bias))
       guard found else { return false }
-      buckets[bucket] = buckets.word(tag: tag, slot: slot, stored: new(index) &- bias)
+      buckets[bucket] = buckets.word(tag: tag, slotBits: slotBits, stored: new(index) &- bias)
       return true
     }
     // One entry (an item inserted or removed next to the end or the start of its section): no
@@ -393,9 +394,10 @@ struct _ItemTable<Key: Hashable> {
       layout: .fitting(sectionSize: largest.size, slot: largest.slot))
     // Written once, inlined once per word size (as in `insertAllNew`).
     @inline(__always) func placeEach(_ keys: UnsafeBufferPointer<Key>, slot: Int, _ buckets: _ItemTableWords) {
+      let slotBits = buckets.slotBits(slot)
       _ = fresh._forEachBatch(count: keys.count, of: buckets, hashing: { fresh.hash(keys[$0]) }) { offset, hash in
         fresh.initialize(
-          bucket: buckets.emptyBucket(forHash: hash), of: buckets, tag: Storage.tag(hash), slot: slot,
+          bucket: buckets.emptyBucket(forHash: hash), of: buckets, tag: Storage.tag(hash), slotBits: slotBits,
           stored: offset, hash: hash)
         return true
       }
@@ -444,6 +446,7 @@ struct _ItemTable<Key: Hashable> {
     // check per key.
     let base = storage.count
     let buckets = storage.buckets
+    let slotBits = buckets.slotBits(slot)
     // The loop, written once and inlined twice below: in each copy the word size is known.
     @inline(__always) func insertEach(_ buckets: _ItemTableWords) -> Int {
       keys.withUnsafeBufferPointer { buffer -> Int in
@@ -453,7 +456,8 @@ struct _ItemTable<Key: Hashable> {
           }
           if found { return false }
           storage.initialize(
-            bucket: bucket, of: buckets, tag: Storage.tag(hash), slot: slot, stored: firstStored &+ index, hash: hash)
+            bucket: bucket, of: buckets, tag: Storage.tag(hash), slotBits: slotBits, stored: firstStored &+ index,
+            hash: hash)
           return true
         }
       }
@@ -508,7 +512,13 @@ struct _ItemTable<Key: Hashable> {
       // Written once, inlined once per word size (as in `insertAllNew`).
       @inline(__always) func lookUpEach(_ buckets: _ItemTableWords) {
         _ = storage._forEachBatch(count: keys.count, of: buckets, hashing: { storage.hash(keys[$0]) }) { index, hash in
-          body(index, buckets.location(of: keys[index], hash: hash) { sections(Int($0.slot), Int($0.offset)) })
+          // The fields of a stored location are never negative (slots below 2^24, offsets below
+          // 2^31): converted through `UInt32`, the reader's bounds checks need no lower bound.
+          body(
+            index,
+            buckets.location(of: keys[index], hash: hash) {
+              sections(Int(UInt32(bitPattern: $0.slot)), Int(UInt32(bitPattern: $0.offset)))
+            })
           return true
         }
       }
@@ -860,11 +870,12 @@ final class _ItemTableStorage<Key: Hashable> {
   }
 
   /// Fills the empty bucket `bucket` of `words` (this storage's) without counting the key; the
-  /// caller updates `count`.
+  /// caller updates `count`. `slotBits` is ``_ItemTableWords/slotBits(_:)`` of the entry's slot,
+  /// taken once per loop.
   @inlinable @inline(__always) func initialize(
-    bucket: Int, of words: _ItemTableWords, tag: UInt8, slot: Int, stored: Int, hash: Int
+    bucket: Int, of words: _ItemTableWords, tag: UInt8, slotBits: UInt64, stored: Int, hash: Int
   ) {
-    words[bucket] = words.word(tag: tag, slot: slot, stored: stored)
+    words[bucket] = words.word(tag: tag, slotBits: slotBits, stored: stored)
     if Self.storesHashes { hashes.unsafelyUnwrapped[bucket] = hash }
   }
 

@@ -110,9 +110,23 @@ struct _ItemTableWords {
   /// in the narrow layout it is an internal error (the table changes layout before storing such
   /// a slot).
   @inlinable @inline(__always) func word(tag: UInt8, slot: Int, stored: Int) -> UInt64 {
+    word(tag: tag, slotBits: slotBits(slot), stored: stored)
+  }
+
+  /// The slot part of a word for `slot` (``word(tag:slot:stored:)`` with tag and offset 0), for
+  /// a loop that stores many entries of one slot: the range check runs once, here, and
+  /// ``word(tag:slotBits:stored:)`` adds the rest per entry. Stops as ``word(tag:slot:stored:)``.
+  @inlinable @inline(__always) func slotBits(_ slot: Int) -> UInt64 {
     if _slowPath(UInt(bitPattern: slot) >= UInt(layout.slotLimit)) { Self._slotOutOfRange(slot, layout) }
-    return UInt64(tag) << layout.tagShift | UInt64(slot) << UInt64(layout.offsetBits)
-      | UInt64(UInt(bitPattern: stored)) & layout.offsetMask
+    // Masking shifts: the slot is below the limit and the offset bits at most 32, so no shift
+    // overflows, and none needs the checks of `<<` by a variable amount.
+    return UInt64(truncatingIfNeeded: slot) &<< UInt64(truncatingIfNeeded: layout.offsetBits)
+  }
+
+  /// The word of an occupied bucket from `slotBits` (``slotBits(_:)``), `tag` and the stored
+  /// offset `stored` (truncated to the layout's offset bits).
+  @inlinable @inline(__always) func word(tag: UInt8, slotBits: UInt64, stored: Int) -> UInt64 {
+    UInt64(tag) &<< layout.tagShift | slotBits | UInt64(UInt(bitPattern: stored)) & layout.offsetMask
   }
 
   /// Stops the process for a slot ``word(tag:slot:stored:)`` cannot store.
@@ -126,16 +140,16 @@ struct _ItemTableWords {
   }
 
   /// The tag of an occupied bucket's word.
-  @inlinable @inline(__always) func tag(ofWord word: UInt64) -> UInt64 { word >> layout.tagShift }
+  @inlinable @inline(__always) func tag(ofWord word: UInt64) -> UInt64 { word &>> layout.tagShift }
 
   /// A word without its tag: the location part, as ``word(tag:slot:stored:)`` makes it with tag 0.
-  @inlinable @inline(__always) func untagged(_ word: UInt64) -> UInt64 { word & ~(0xFF << layout.tagShift) }
+  @inlinable @inline(__always) func untagged(_ word: UInt64) -> UInt64 { word & ~(0xFF &<< layout.tagShift) }
 
   /// The stored location an occupied bucket's word holds (the offset as stored: see
   /// ``_ItemTable/_offset(stored:)``).
   @inlinable @inline(__always) func location(_ word: UInt64) -> _ItemTableLocation {
     var location = _ItemTableLocation(slot: 0, offset: 0)
-    location.slot = Int32(truncatingIfNeeded: untagged(word) >> UInt64(layout.offsetBits))
+    location.slot = Int32(truncatingIfNeeded: untagged(word) &>> UInt64(truncatingIfNeeded: layout.offsetBits))
     location.offset = Int32(truncatingIfNeeded: word & layout.offsetMask)
     return location
   }

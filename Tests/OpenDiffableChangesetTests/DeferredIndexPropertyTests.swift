@@ -413,27 +413,57 @@ struct DeferredIndexPropertyTests {
     }
   }
 
-  /// Identifiers that hold references (here `String`) are indexed at the call, as Apple's
-  /// snapshot does: they could change while stored, so no check is deferred, shared, derived or
-  /// settled by comparison for them (issue 25).
+  /// Identifiers that hold references (here a struct holding a `String`, which declares
+  /// nothing) are indexed at the call, as Apple's snapshot does: they could change while stored,
+  /// so no check is deferred, shared, derived or settled by comparison for them.
   @Test func identifiersHoldingReferencesAreIndexedAtTheCall() {
-    typealias Strings = DiffableDataSourceSnapshot<String, String>
-    let items = (0..<100).map { "item \($0)" }
-    var shown = Strings()
+    struct Name: Hashable { var text: String }
+    typealias Names = DiffableDataSourceSnapshot<String, Name>
+    let items = (0..<100).map { Name(text: "item \($0)") }
+    var shown = Names()
     shown.appendSections(["a"])
     shown.appendItems(items)
     #expect(shown._index.deferred == nil)
-    var unchanged = Strings()
+    var unchanged = Names()
     unchanged.appendSections(["a"])
     unchanged.appendItems(items)
     #expect(SnapshotChangeset(from: shown, to: unchanged).isEmpty)
     #expect(unchanged._index.deferred == nil)
-    var close = Strings()
+    var close = Names()
     close.appendSections(["a"])
-    close.appendItems(items + ["new"])
+    close.appendItems(items + [Name(text: "new")])
     #expect(SnapshotChangeset(from: shown, to: close).itemInserts == [IndexPath(item: 100, section: 0)])
     #expect(close._index.deferred == nil)
-    #expect(close.indexOfItem("new") == 100)
+    #expect(close.indexOfItem(Name(text: "new")) == 100)
+  }
+
+  /// `String` identifiers cannot change while stored: their index is deferred, an unchanged
+  /// rebuild settles by comparison with nothing hashed, and equal strings stored differently
+  /// (canonically equivalent spellings) are still found and still repeats.
+  @Test func stringIdentifiersDeferTheirIndex() {
+    typealias Strings = DiffableDataSourceSnapshot<String, String>
+    let items = (0..<100).map { "item \($0)" } + ["caf\u{E9}"]
+    var shown = Strings()
+    shown.appendSections(["a"])
+    shown.appendItems(items)
+    #expect(shown._index.deferred != nil)
+    #expect(shown.indexOfItem("cafe\u{301}") == 100)
+    var unchanged = Strings()
+    unchanged.appendSections(["a"])
+    unchanged.appendItems(items)
+    #expect(SnapshotChangeset(from: shown, to: unchanged).isEmpty)
+    #expect(unchanged._index.deferred?.sectionsAreChecked == true)
+    var respelled = Strings()
+    respelled.appendSections(["a"])
+    respelled.appendItems(Array(items.dropLast()) + ["cafe\u{301}", "new"])
+    #expect(SnapshotChangeset(from: shown, to: respelled).itemInserts == [IndexPath(item: 101, section: 0)])
+    #expect(respelled.indexOfItem("caf\u{E9}") == 100)
+    #expect(respelled.indexOfItem("new") == 101)
+    var repeated = Strings()
+    repeated.appendSections(["a"])
+    #expect(throws: DiffableDataSourceSnapshotError.self) {
+      try repeated.checkAppendingItems(["caf\u{E9}", "cafe\u{301}"], toSection: "a")
+    }
   }
 
   /// A repeat in a rebuilt snapshot close to the shown one is still reported naming its call:

@@ -325,7 +325,7 @@ struct ContractBreakingIdentifierTests {
     #expect(!DiffableDataSourceSnapshot<Int, Undeclared>._defersIndex)
     #expect(!DiffableDataSourceSnapshot<Int, PointerBacked>._defersIndex)
     #expect(!DiffableDataSourceSnapshot<Int, HoldsAString>._defersIndex)
-    #expect(!DiffableDataSourceSnapshot<Int, String>._defersIndex)
+    #expect(DiffableDataSourceSnapshot<Int, String>._defersIndex)
     #expect(!DiffableDataSourceSnapshot<Int, Wrapped>._defersIndex)
   }
 

@@ -25,7 +25,7 @@ enum _IdentifierTraits<Identifier> {
     if hashesFromBits { return true }
     if Identifier.self == Int16.self || Identifier.self == UInt16.self || Identifier.self == Int8.self
       || Identifier.self == UInt8.self || Identifier.self == Bool.self || Identifier.self == Double.self
-      || Identifier.self == Float.self
+      || Identifier.self == Float.self || Identifier.self == String.self
     {
       return true
     }

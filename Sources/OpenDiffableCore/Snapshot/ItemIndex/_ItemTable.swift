@@ -728,7 +728,7 @@ final class _ItemTableStorage<Key: Hashable> {
   /// every key at each growth and for each key a deletion shifts. Keys hashed from their bits
   /// hash in a few instructions and keep 4- or 8-byte buckets. A type test that folds away where
   /// the table is specialized.
-  @inlinable static var storesHashes: Bool { !_ItemHash.hashesFromBits(Key.self) }
+  @inlinable static var storesHashes: Bool { !_ItemHash.hashesFromBits(Key.self) && Key.self != String.self }
 
   /// Load factor at most 7/10.
   @inlinable static func maxCount(forBucketCount bucketCount: Int) -> Int { bucketCount / 10 &* 7 }

@@ -18,9 +18,9 @@ import Foundation
 ///
 /// ## Performance
 /// Lookups by identifier are O(1) on average; appending k items is O(k). Snapshots of integers,
-/// `UUID` and ``SelfContainedIdentifier`` types build at the cost of copying their arrays (the
-/// item index is built at the first lookup); other identifiers are hashed as they are appended,
-/// at about `Dictionary`'s cost. See the Performance article and BENCHMARKS.md.
+/// `UUID`, `String` and ``SelfContainedIdentifier`` types build at the cost of copying their
+/// arrays (the item index is built at the first lookup); other identifiers are hashed as they
+/// are appended, at about `Dictionary`'s cost. See the Performance article and BENCHMARKS.md.
 ///
 /// ## Misuse
 /// Where Apple's implementation stops the process, this one stops too, with a message naming the

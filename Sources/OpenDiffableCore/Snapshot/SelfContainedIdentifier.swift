@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Snapshots of such identifiers build faster: appended items are checked at the first lookup
 /// instead of at each call, and a rebuilt snapshot equal to the one shown costs a comparison.
-/// Integers, `Bool`, floating-point numbers and `UUID` qualify already. Conform a type that holds
+/// Integers, `Bool`, floating-point numbers, `UUID` and `String` qualify already. Conform a type that holds
 /// no references and whose equality compares its fields (as the synthesized one does):
 ///
 /// ```swift
@@ -14,6 +14,6 @@ import Foundation
 ///
 /// Do not conform a type whose `==` reads through a pointer (`UnsafePointer`, `Unmanaged`,
 /// `unowned(unsafe)`) or a global: its value can change while stored, and snapshots would miss
-/// the change. A conforming type that holds a reference (a class, a `String`, an array) is
+/// the change. A conforming type that holds a reference (a class, a `String` field, an array) is
 /// checked at each call whatever it declares, as every other identifier is.
 public protocol SelfContainedIdentifier: Hashable {}

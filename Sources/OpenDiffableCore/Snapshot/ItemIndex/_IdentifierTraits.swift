@@ -7,7 +7,7 @@ import Foundation
 ///   needs no stored hashes, can be shared with or derived from the shown snapshot, and arrays of
 ///   them compare as memory.
 /// - ``isSelfContained``: a stored value cannot change (the types above, the other integers,
-///   `Bool`, `Double`, `Float`, and reference-free types that conform to
+///   `Bool`, `Double`, `Float`, `String`, and reference-free types that conform to
 ///   ``SelfContainedIdentifier``). Their uniqueness can be checked later (the deferred index),
 ///   the index shifted in bulk, and equal bytes trusted to be equal identifiers.
 ///

@@ -722,11 +722,11 @@ final class _ItemTableStorage<Key: Hashable> {
   /// The number of section storage slots a table can name: 2^24 (in the wide layout).
   @inlinable static var maximumSlotCount: Int { _ItemTableLayout.maximumSlotCount }
 
-  /// Whether the table stores each key's hash (``hashes``): for every key not hashed from its
-  /// bits (``_ItemHash/hashesFromBits(_:)``), whose `hash(into:)` — `Hasher`, tens to hundreds
-  /// of instructions — would otherwise run again, after reading the key from its section, for
-  /// every key at each growth and for each key a deletion shifts. Keys hashed from their bits
-  /// hash in a few instructions and keep 4- or 8-byte buckets. A type test that folds away where
+  /// Whether the table stores each key's hash (``hashes``): for every key hashed through its own
+  /// `hash(into:)` (`Hasher`, tens to hundreds of instructions), which would otherwise run again,
+  /// after reading the key from its section, for every key at each growth and for each key a
+  /// deletion shifts. Keys hashed by ``_ItemHash`` (from their bits, or a `String`'s code units)
+  /// are hashed again instead and keep 4- or 8-byte buckets. A type test that folds away where
   /// the table is specialized.
   @inlinable static var storesHashes: Bool { !_ItemHash.hashesFromBits(Key.self) && Key.self != String.self }
 

@@ -44,14 +44,6 @@ struct _FenwickTree: Sendable, Equatable {
     }
   }
 
-  /// Appends a new position whose count is `value`. O(log n).
-  @inlinable mutating func append(_ value: Int) {
-    let i = tree.count  // the new 1-based index
-    let low = i - (i & -i)
-    // tree[i] covers positions low..<i (0-based); all but the new one already exist.
-    tree.append(value &+ prefixSum(i - 1) &- prefixSum(low))
-  }
-
   /// The count at each position of `range`, read from the tree. O(range.count + log n).
   @inlinable func counts(in range: Range<Int>) -> [Int] {
     Array(unsafeUninitializedCapacity: range.count) { result, initialized in
@@ -75,46 +67,37 @@ struct _FenwickTree: Sendable, Equatable {
     }
   }
 
-  /// Replaces the counts at the positions of `range` with `newCounts`; the positions after
-  /// `range` shift when the numbers differ (positions inserted or removed). Only the entries
-  /// that cover a changed position are rewritten: O(range.count + log n) when the numbers are
-  /// equal, O(n - range.lowerBound) otherwise. `oldCounts`, when given, are the counts at
-  /// `range` (``counts(in:)``), so that they are not read again.
+  /// Replaces the counts at the positions of `range` with `newCounts` (as many). Only the entries
+  /// that cover a changed position are rewritten: O(range.count + log n). `oldCounts`, when
+  /// given, are the counts at `range` (``counts(in:)``), so that they are not read again.
   @inlinable mutating func replaceSubrange(_ range: Range<Int>, with newCounts: [Int], oldCounts: [Int]? = nil) {
+    assert(newCounts.count == range.count, "replaceSubrange: the number of counts changed")
     let start = range.lowerBound
-    if newCounts.count == range.count {
-      guard !range.isEmpty else { return }
-      let oldCounts = oldCounts ?? counts(in: range)
-      // Entries start + 1 ... range.upperBound cover changed positions and only positions below
-      // range.upperBound: rewritten from their own count and their children's entries (each
-      // child is below: rewritten already, or covering only positions below `start`).
-      rewrite(from: start, counts: newCounts)
-      // Entries above that cover a changed position lie on the update path of the last one;
-      // each changes by the difference of the counts it covers, a suffix of `range` (longer
-      // for each entry up the path), summed as the path climbs.
-      var index = range.upperBound
-      index &+= index & -index
-      let n = tree.count &- 1
-      var position = range.upperBound  // the differences at positions position..<upperBound are summed
-      var delta = 0
-      while index <= n {
-        let first = Swift.max(index &- (index & -index), start)  // the first changed position it covers
-        while position > first {
-          position &-= 1
-          delta &+= newCounts[position &- start] &- oldCounts[position &- start]
-        }
-        tree[index] &+= delta
-        index &+= index & -index
+    guard !range.isEmpty else { return }
+    let oldCounts = oldCounts ?? counts(in: range)
+    // Entries start + 1 ... range.upperBound cover changed positions and only positions below
+    // range.upperBound: rewritten from their own count and their children's entries (each
+    // child is below: rewritten already, or covering only positions below `start`).
+    rewrite(from: start, counts: newCounts)
+    // Entries above that cover a changed position lie on the update path of the last one;
+    // each changes by the difference of the counts it covers, a suffix of `range` (longer
+    // for each entry up the path), summed as the path climbs.
+    var index = range.upperBound
+    index &+= index & -index
+    let n = tree.count &- 1
+    var position = range.upperBound  // the differences at positions position..<upperBound are summed
+    var delta = 0
+    while index <= n {
+      let first = Swift.max(index &- (index & -index), start)  // the first changed position it covers
+      while position > first {
+        position &-= 1
+        delta &+= newCounts[position &- start] &- oldCounts[position &- start]
       }
-      return
+      tree[index] &+= delta
+      index &+= index & -index
     }
-    // The positions from `start` on are new or shifted: every entry above `start` is rewritten.
-    var values = newCounts
-    values.append(contentsOf: counts(in: range.upperBound..<count))
-    tree.removeLast(tree.count &- 1 &- start)
-    tree.append(contentsOf: repeatElement(0, count: values.count))
-    rewrite(from: start, counts: values)
   }
+
   /// Rewrites the entries for positions `start..<start + counts.count` from `counts`, given that
   /// every entry below is correct. O(counts.count + log n).
   @inlinable mutating func rewrite(from start: Int, counts: [Int]) {

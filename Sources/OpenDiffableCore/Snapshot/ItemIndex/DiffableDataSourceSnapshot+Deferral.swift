@@ -48,11 +48,6 @@ extension DiffableDataSourceSnapshot {
     _IdentifierTraits<ItemIdentifierType>.isSelfContained
   }
 
-  /// Sets the deferred index and the addresses lookups read from it.
-  @inlinable mutating func _setDeferred(_ deferred: _DeferredItemIndex<SectionIdentifierType, ItemIdentifierType>?) {
-    _index.setDeferred(deferred)
-  }
-
   /// Records `identifiers` at the end of the section in `slot` without hashing them, when the
   /// snapshot has no item index to keep up to date (none was built yet). Returns false when the
   /// append must take the eager path. O(1) when the section was empty (its array is adopted),
@@ -65,7 +60,7 @@ extension DiffableDataSourceSnapshot {
     var copied = false
     if _index.deferred == nil {
       guard _index.table.count == 0 else { return false }
-      _setDeferred(_DeferredItemIndex())
+      _index.setDeferred(_DeferredItemIndex())
     } else {
       copied = _prepareDeferredChange()
       // The index was built or the items checked: it is kept, and the append is eager.
@@ -98,7 +93,7 @@ extension DiffableDataSourceSnapshot {
     if _index.deferred.unsafelyUnwrapped.isSettled {
       _materialize()
     } else if !_index.deferredIsUniquelyReferenced() {
-      _setDeferred(_index.deferred.unsafelyUnwrapped.copyForAppending())
+      _index.setDeferred(_index.deferred.unsafelyUnwrapped.copyForAppending())
       return true
     }
     return false

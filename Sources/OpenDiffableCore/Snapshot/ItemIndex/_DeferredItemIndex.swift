@@ -196,7 +196,7 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     if resolvedIfBuilt != nil { return true }
     guard raw._slotAtPosition == old._slotAtPosition else { return false }
     var result = raw
-    result._setDeferred(nil)
+    result._index.setDeferred(nil)
     result._index.table = old._index.table
     // `old` may have more slots (free ones, of deleted sections), whose entries are gone.
     result._index.table.dropBiases(fromSlot: raw._slots.count)
@@ -317,7 +317,7 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     // Slots `old` has and `raw` does not (deleted sections, free slots) hold no entries now.
     table.dropBiases(fromSlot: raw._slots.count)
     var result = raw
-    result._setDeferred(nil)
+    result._index.setDeferred(nil)
     result._index.table = table
     result._checkInvariantsIfEnabled()
     resolution = .derived
@@ -331,7 +331,7 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   /// only if there is one. Returns whether the sections changed (an item moved by a later call).
   @inlinable func _resolve(_ raw: Snapshot, checked: Bool) -> (snapshot: Snapshot, changed: Bool) {
     var result = raw
-    result._setDeferred(nil)
+    result._index.setDeferred(nil)
     var sections: [(slot: Int, keys: [ItemIdentifierType])] = []
     sections.reserveCapacity(raw._slotAtPosition.count)
     for slot in raw._slotAtPosition where !raw._slots[slot].items.isEmpty {

@@ -169,7 +169,7 @@ package struct _HashPinnedSet<Base: Hashable> {
   @usableFromInline var _plain = Set<Base>()
 
   /// Whether `Base` is kept in `_plain`. Folds away where specialized.
-  @inlinable static var _isPlain: Bool { _IdentifierTraits<Base>.hashesFromBits || Base.self == String.self }
+  @inlinable static var _isPlain: Bool { _IdentifierTraits<Base>.hashedByItemHash }
 
   @inlinable package init() {}
 

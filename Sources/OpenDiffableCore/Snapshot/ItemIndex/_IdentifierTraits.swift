@@ -1,6 +1,6 @@
 import Foundation
 
-/// The two sets of identifier types the snapshot's shortcuts trust, side by side.
+/// The sets of identifier types the snapshot's shortcuts trust, side by side.
 ///
 /// - ``hashesFromBits``: equality is equality of the bits (the fixed-width integers of 32 and
 ///   64 bits, `UUID`). Their hash is computed from the bits without `Hasher`, so the item index
@@ -19,6 +19,13 @@ enum _IdentifierTraits<Identifier> {
     Identifier.self == Int.self || Identifier.self == Int64.self || Identifier.self == UInt64.self
       || Identifier.self == UInt.self || Identifier.self == Int32.self || Identifier.self == UInt32.self
       || Identifier.self == UUID.self
+  }
+
+  /// The types ``_ItemHash`` hashes itself: ``hashesFromBits`` and `String` (from its canonical
+  /// code units). Their hash is cheap to compute again and agrees with `==` whatever the value,
+  /// so the item table stores no hashes for them and the data source's sets keep them plain.
+  @inlinable static var hashedByItemHash: Bool {
+    hashesFromBits || Identifier.self == String.self
   }
 
   @inlinable static var isSelfContained: Bool {

@@ -728,7 +728,7 @@ final class _ItemTableStorage<Key: Hashable> {
   /// deletion shifts. Keys hashed by ``_ItemHash`` (from their bits, or a `String`'s code units)
   /// are hashed again instead and keep 4- or 8-byte buckets. A type test that folds away where
   /// the table is specialized.
-  @inlinable static var storesHashes: Bool { !_ItemHash.hashesFromBits(Key.self) && Key.self != String.self }
+  @inlinable static var storesHashes: Bool { !_IdentifierTraits<Key>.hashedByItemHash }
 
   /// Load factor at most 7/10.
   @inlinable static func maxCount(forBucketCount bucketCount: Int) -> Int { bucketCount / 10 &* 7 }

@@ -89,9 +89,9 @@ struct AlgorithmTests {
     }
   }
 
-  @Test func fenwickTreeReplaceSubrangeMatchesAnArrayOfCounts() async {
-    // Each step replaces a range of counts by as many (the section counts' ring never changes
-    // its size in place), at every place in trees of many sizes.
+  @Test func fenwickTreeAssignMatchesAnArrayOfCounts() async {
+    // Each step assigns new counts to a range (the section counts' ring never changes its size
+    // in place), at every place in trees of many sizes.
     let steps = Gen.int(in: 0...1_000_000).array(of: 1...30)
     await propertyCheck(count: 500, input: Gen.int(in: 0...70), steps) { size, codes in
       var counts = (0..<size).map { $0 % 5 }
@@ -102,7 +102,12 @@ struct AlgorithmTests {
         let length = upper - lower
         let newCounts = (0..<length).map { ($0 &* 7 &+ code) % 9 }
         #expect(tree.counts(in: lower..<upper) == Array(counts[lower..<upper]))
-        tree.replaceSubrange(lower..<upper, with: newCounts)
+        var asked: [Int] = []
+        tree.assign(lower..<upper) { position in
+          asked.append(position)
+          return newCounts[position - lower]
+        }
+        #expect(asked == Array(lower..<upper))
         counts.replaceSubrange(lower..<upper, with: newCounts)
         #expect(tree.count == counts.count)
         #expect(tree == _FenwickTree(counts: counts))

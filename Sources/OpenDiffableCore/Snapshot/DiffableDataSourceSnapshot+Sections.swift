@@ -263,21 +263,10 @@ extension DiffableDataSourceSnapshot {
     if position < count - position {
       // The sections before the insertion move k stored positions down, with the bias.
       _counts.bias = bias - k
-      if position > 0 {
-        let old = _counts.counts(stored: (bias - k)..<(bias + position))
-        _counts.replace(from: bias - k, with: Array(old[k...]) + repeatElement(0, count: k), old: old)
-      } else {
-        _counts.refreshBelow()
-      }
-      _setPositions(0..<(position + k))
+      _placeSections(stored: (bias - k)..<(bias + position))
     } else {
       // The sections after it move k stored positions up.
-      if position < count {
-        let old = _counts.counts(stored: (bias + position)..<(bias + count + k))
-        _counts.replace(
-          from: bias + position, with: Array(repeatElement(0, count: k)) + old[..<(count - position)], old: old)
-      }
-      _setPositions(position..<(count + k))
+      _placeSections(stored: (bias + position)..<(bias + count + k))
     }
   }
 
@@ -323,11 +312,7 @@ extension DiffableDataSourceSnapshot {
     }
     if outside >= changed.count {
       // The sections between the two places move by one.
-      let oldCounts = _counts.counts(stored: (bias + changed.lowerBound)..<(bias + changed.upperBound))
-      var counts = oldCounts
-      _moveElement(&counts, from: from - changed.lowerBound, to: to - changed.lowerBound)
-      _setPositions(changed)
-      _counts.replace(from: bias + changed.lowerBound, with: counts, old: oldCounts)
+      _placeSections(stored: (bias + changed.lowerBound)..<(bias + changed.upperBound))
       return
     }
     // The sections before and after the two places move by one the other way, and the bias
@@ -336,23 +321,15 @@ extension DiffableDataSourceSnapshot {
     if from < to {
       // Stored positions bias..<bias + from + 1: the sections before `from` move up one, leaving
       // bias free; bias + to + 1..<bias + count + 1: the moved section, then those after `to`.
-      let oldFront = _counts.counts(stored: bias..<(bias + from + 1))
-      let oldBack = _counts.counts(stored: (bias + to + 1)..<(bias + count + 1))
       _counts.bias = bias + 1
-      _counts.replace(from: bias, with: [0] + oldFront[..<from], old: oldFront)
-      _counts.replace(from: bias + to + 1, with: [oldFront[from]] + oldBack[..<(count - 1 - to)], old: oldBack)
-      _setPositions(0..<from)
-      _setPositions(to..<count)
+      _placeSections(stored: bias..<(bias + from + 1))
+      _placeSections(stored: (bias + to + 1)..<(bias + count + 1))
     } else {
       // Stored positions bias - 1..<bias + to + 1: the sections before `to` move down one, then
       // the moved section; bias + from..<bias + count: those after `from` move down one.
-      let oldFront = _counts.counts(stored: (bias - 1)..<(bias + to))
-      let oldBack = _counts.counts(stored: (bias + from)..<(bias + count))
       _counts.bias = bias - 1
-      _counts.replace(from: bias - 1, with: oldFront[1...] + [oldBack[0]], old: oldFront)
-      _counts.replace(from: bias + from, with: oldBack[1...] + [0], old: oldBack)
-      _setPositions(0..<(to + 1))
-      _setPositions((from + 1)..<count)
+      _placeSections(stored: (bias - 1)..<(bias + to))
+      _placeSections(stored: (bias + from)..<(bias + count))
     }
   }
 
@@ -384,8 +361,6 @@ extension DiffableDataSourceSnapshot {
     }
     if last + 1 < oldCount - first {
       // Compacted toward `last`: the kept sections before it move up, and the bias with them.
-      let oldCounts = _counts.counts(stored: bias..<(bias + last + 1))
-      var newCounts = [Int](repeating: 0, count: last + 1)
       var write = last
       for read in stride(from: last, through: 0, by: -1) {
         let slot = _slotAtPosition[read]
@@ -394,8 +369,6 @@ extension DiffableDataSourceSnapshot {
           _sectionIDs.swapAt(write, read)
           _slotAtPosition[write] = slot
         }
-        _slots[slot].position = bias + write
-        newCounts[write] = oldCounts[read]
         write -= 1
       }
       let removed = write + 1
@@ -403,13 +376,10 @@ extension DiffableDataSourceSnapshot {
       _slotAtPosition.removeSubrange(0..<removed)
       _counts.bias = bias + removed
       _counts.count -= removed
-      _counts.replace(from: bias, with: newCounts, old: oldCounts)
+      _placeSections(stored: bias..<(bias + last + 1))
       return
     }
     // Compacted toward `first`: the kept sections after it move down.
-    let oldCounts = _counts.counts(stored: (bias + first)..<(bias + oldCount))
-    var newCounts: [Int] = []
-    newCounts.reserveCapacity(oldCount - first)
     var write = first
     for read in first..<oldCount {
       let slot = _slotAtPosition[read]
@@ -418,15 +388,12 @@ extension DiffableDataSourceSnapshot {
         _sectionIDs.swapAt(write, read)
         _slotAtPosition[write] = slot
       }
-      _slots[slot].position = bias + write
-      newCounts.append(oldCounts[read - first])
       write += 1
     }
     _sectionIDs.removeSubrange(write..<oldCount)
     _slotAtPosition.removeSubrange(write..<oldCount)
     _counts.count -= oldCount - write
-    newCounts.append(contentsOf: repeatElement(0, count: oldCount - write))
-    _counts.replace(from: bias + first, with: newCounts, old: oldCounts)
+    _placeSections(stored: (bias + first)..<(bias + oldCount))
   }
 
   /// Gives the sections at `positions` their stored positions for the current bias, moving
@@ -449,14 +416,22 @@ extension DiffableDataSourceSnapshot {
     }
   }
 
-  /// Writes each section's stored position into its slot, for the positions in `positions`.
-  /// O(positions.count).
+  /// Gives each section whose stored position for the current bias is in `range` that position
+  /// in its slot and its item count in the count ring; entries of `range` that no section
+  /// occupies get 0. The section order and the bias must be final. O(range.count + log² s).
   @inlinable
-  mutating func _setPositions(_ positions: Range<Int>) {
+  mutating func _placeSections(stored range: Range<Int>) {
     let bias = _counts.bias
+    let count = UInt(bitPattern: _slotAtPosition.count)
     _slotAtPosition.storage.withUnsafeBufferPointer { slotAtPosition in
       _slots.withUnsafeMutableBufferPointer { slots in
-        for position in positions { slots[Int(slotAtPosition[position])].position = bias &+ position }
+        _counts.assign(stored: range) { stored in
+          let position = stored &- bias
+          guard UInt(bitPattern: position) < count else { return 0 }
+          let slot = Int(slotAtPosition[position])
+          slots[slot].position = stored
+          return slots[slot].items.count
+        }
       }
     }
   }

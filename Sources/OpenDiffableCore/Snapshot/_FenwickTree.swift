@@ -67,54 +67,78 @@ struct _FenwickTree: Sendable, Equatable {
     }
   }
 
-  /// Replaces the counts at the positions of `range` with `newCounts` (as many). Only the entries
-  /// that cover a changed position are rewritten: O(range.count + log n). `oldCounts`, when
-  /// given, are the counts at `range` (``counts(in:)``), so that they are not read again.
-  @inlinable mutating func replaceSubrange(_ range: Range<Int>, with newCounts: [Int], oldCounts: [Int]? = nil) {
-    assert(newCounts.count == range.count, "replaceSubrange: the number of counts changed")
-    let start = range.lowerBound
+  /// Sets the count at each position `p` of `range` to `value(p)`, called once per position in
+  /// increasing order. The entries for the range are rebuilt bottom-up; the entries above it that
+  /// cover part of it (on the update path of its last position) are corrected by the change of
+  /// the part they cover. O(range.count + log² n), no allocation.
+  @inlinable mutating func assign(_ range: Range<Int>, _ value: (Int) -> Int) {
     guard !range.isEmpty else { return }
-    let oldCounts = oldCounts ?? counts(in: range)
-    // Entries start + 1 ... range.upperBound cover changed positions and only positions below
-    // range.upperBound: rewritten from their own count and their children's entries (each
-    // child is below: rewritten already, or covering only positions below `start`).
-    rewrite(from: start, counts: newCounts)
-    // Entries above that cover a changed position lie on the update path of the last one;
-    // each changes by the difference of the counts it covers, a suffix of `range` (longer
-    // for each entry up the path), summed as the path climbs.
-    var index = range.upperBound
-    index &+= index & -index
-    let n = tree.count &- 1
-    var position = range.upperBound  // the differences at positions position..<upperBound are summed
-    var delta = 0
-    while index <= n {
-      let first = Swift.max(index &- (index & -index), start)  // the first changed position it covers
-      while position > first {
-        position &-= 1
-        delta &+= newCounts[position &- start] &- oldCounts[position &- start]
+    let lower = range.lowerBound
+    let upper = range.upperBound
+    precondition(lower >= 0 && upper <= count, "count tree range out of bounds")
+    // Entries above `upper` lose what they covered of the old range…
+    let oldTotal = correctEntriesAbove(lower, upper, by: -1)
+    // …the entries lower + 1 ... upper are rebuilt: each from its own count, its children below
+    // the range (unchanged) and its children in the range (pushed up in increasing order)…
+    tree.withUnsafeMutableBufferPointer { tree in
+      for index in (lower &+ 1)...upper { tree[index] = value(index &- 1) }
+      var index = lower &+ 1  // the entries covering the range's first position and positions below
+      while index <= upper {
+        let lowbit = index & -index
+        var step = lowbit &>> 1
+        while step >= index &- lower {
+          tree[index] &+= tree[index &- step]
+          step &>>= 1
+        }
+        index &+= lowbit
       }
-      tree[index] &+= delta
+      for index in (lower &+ 1)...upper {
+        let parent = index &+ (index & -index)
+        if parent <= upper { tree[parent] &+= tree[index] }
+      }
+    }
+    // …and gain what they cover of the new one.
+    let newTotal = correctEntriesAbove(lower, upper, by: 1)
+    guard newTotal != oldTotal else { return }
+    // The entries that cover the whole range change by the change of its total.
+    var index = upper &+ (upper & -upper)
+    let n = count
+    while index <= n {
+      if index &- (index & -index) <= lower { tree[index] &+= newTotal &- oldTotal }
       index &+= index & -index
     }
   }
 
-  /// Rewrites the entries for positions `start..<start + counts.count` from `counts`, given that
-  /// every entry below is correct. O(counts.count + log n).
-  @inlinable mutating func rewrite(from start: Int, counts: [Int]) {
-    tree.withUnsafeMutableBufferPointer { tree in
-      counts.withUnsafeBufferPointer { counts in
-        for offset in counts.indices {
-          let index = start &+ offset &+ 1
-          var value = counts[offset]
-          var step = 1
-          let lowbit = index & -index
-          while step < lowbit {
-            value &+= tree[index - step]
-            step &<<= 1
-          }
-          tree[index] = value
-        }
+  /// Adds `sign` times the sum of the counts it covers in `lower..<upper` to each entry above
+  /// `upper` that covers only part of that range; returns the range's sum. The entries above
+  /// read no entry above `upper`, so they may be stale meanwhile. O(log² n).
+  @inlinable mutating func correctEntriesAbove(_ lower: Int, _ upper: Int, by sign: Int) -> Int {
+    var index = upper &+ (upper & -upper)
+    let n = count
+    while index <= n {
+      let first = index &- (index & -index)  // the entry covers positions first..<index
+      if first <= lower { break }  // this one and those after it cover the whole range
+      tree[index] &+= sign &* sum(first, upper)
+      index &+= index & -index
+    }
+    return sum(lower, upper)
+  }
+
+  /// The sum of the counts at positions `lower..<upper`: the two prefix sums' walks, until they
+  /// meet. O(log n), fewer steps for close positions.
+  @inlinable func sum(_ lower: Int, _ upper: Int) -> Int {
+    var high = upper
+    var low = lower
+    var sum = 0
+    while high != low {
+      if high > low {
+        sum &+= tree[high]
+        high &-= high & -high
+      } else {
+        sum &-= tree[low]
+        low &-= low & -low
       }
     }
+    return sum
   }
 }

@@ -96,19 +96,19 @@ struct _SectionCounts: Sendable {
     return tree.counts(in: start..<capacity) + tree.counts(in: 0..<(end &- capacity))
   }
 
-  /// Replaces the counts at stored positions `stored..<stored + new.count` (at most `capacity`),
-  /// which are `old`, with `new`; refreshes `below` for the current bias. Positions that no
-  /// section will occupy must get 0. O(new.count + log s).
-  @inlinable mutating func replace(from stored: Int, with new: [Int], old: [Int]) {
+  /// Sets the count at each stored position of `range` (at most `capacity` positions) to
+  /// `value(stored)`, and refreshes `below` for the current bias. Positions that no section
+  /// occupies must get 0. O(range.count + log² s), no allocation.
+  @inlinable mutating func assign(stored range: Range<Int>, _ value: (Int) -> Int) {
     let capacity = self.capacity
-    let start = stored & (capacity &- 1)
-    let end = start &+ new.count
+    let start = range.lowerBound & (capacity &- 1)
+    let end = start &+ range.count
+    let offset = range.lowerBound &- start  // stored position = entry + offset
     if end <= capacity {
-      tree.replaceSubrange(start..<end, with: new, oldCounts: old)
+      tree.assign(start..<end) { value($0 &+ offset) }
     } else {
-      let split = capacity &- start
-      tree.replaceSubrange(start..<capacity, with: Array(new[..<split]), oldCounts: Array(old[..<split]))
-      tree.replaceSubrange(0..<(end &- capacity), with: Array(new[split...]), oldCounts: Array(old[split...]))
+      tree.assign(start..<capacity) { value($0 &+ offset) }
+      tree.assign(0..<(end &- capacity)) { value($0 &+ offset &+ capacity) }
     }
     refreshBelow()
   }

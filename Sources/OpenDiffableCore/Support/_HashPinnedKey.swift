@@ -33,9 +33,9 @@ package struct _HashPinnedKey<Base: Hashable>: Hashable {
     // The standard library's and Foundation's hashes of these types read nothing but the value:
     // said so, an inlined lookup keeps its caller's snapshot in place (see `_pureHashValue`).
     if _IdentifierTraits<Base>.hashesFromBits && Base.self != UUID.self {
-      // `hashValue` is `_rawHashValue(seed: 0)`, which for integers inlines to a call marked
-      // as reading nothing.
-      self.hash = base._rawHashValue(seed: 0)
+      // A fixed-width integer: its bits, which no other value shares; `_rawHashValue(seed:)`
+      // hashes them with the dictionary's seed.
+      self.hash = Int(truncatingIfNeeded: _ItemHash.integerBits(base))
     } else if Base.self == UUID.self || Base.self == String.self {
       self.hash = _pureHashValue(base)
     } else {
@@ -62,11 +62,16 @@ package struct _HashPinnedKey<Base: Hashable>: Hashable {
   @inlinable
   package func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
-  /// The stored hash (already a `Hasher` result) mixed with `seed` by one multiply and two
-  /// shifts, where `Hasher` would hash it again: a lookup hashes the identifier once. Equal
-  /// keys have equal stored hashes, so they give equal results.
+  /// For a fixed-width integer, its bits hashed with `seed` as the item table hashes them
+  /// (``_ItemHash``: a multiply where `Hasher` runs SipHash). Otherwise the stored hash (already a
+  /// `Hasher` result) mixed with `seed` by one multiply and two shifts, where `Hasher` would hash
+  /// it again: a lookup hashes the identifier once. Equal keys have equal stored hashes, so they
+  /// give equal results.
   @inlinable
   package func _rawHashValue(seed: Int) -> Int {
+    if _IdentifierTraits<Base>.hashesFromBits && Base.self != UUID.self {
+      return _ItemHash.hash(UInt64(UInt(bitPattern: hash)), seed: UInt64(UInt(bitPattern: seed)))
+    }
     var bits = UInt64(truncatingIfNeeded: hash ^ seed)
     bits ^= bits &>> 32
     bits &*= 0x9E37_79B9_7F4A_7C15

@@ -82,14 +82,7 @@ enum _ItemHash {
   /// members are inlinable); unspecialized code makes the same tests at run time, with the same
   /// results.
   @inlinable @inline(__always) static func hash<Key: Hashable>(_ key: Key, seed: UInt64) -> Int {
-    if Key.self == Int.self { return hash(UInt64(UInt(bitPattern: unsafeBitCast(key, to: Int.self))), seed: seed) }
-    if Key.self == Int64.self { return hash(UInt64(bitPattern: unsafeBitCast(key, to: Int64.self)), seed: seed) }
-    if Key.self == UInt64.self { return hash(unsafeBitCast(key, to: UInt64.self), seed: seed) }
-    if Key.self == UInt.self { return hash(UInt64(unsafeBitCast(key, to: UInt.self)), seed: seed) }
-    if Key.self == Int32.self {
-      return hash(UInt64(UInt32(bitPattern: unsafeBitCast(key, to: Int32.self))), seed: seed)
-    }
-    if Key.self == UInt32.self { return hash(UInt64(unsafeBitCast(key, to: UInt32.self)), seed: seed) }
+    if hashesFromBits(Key.self) && Key.self != UUID.self { return hash(integerBits(key), seed: seed) }
     if Key.self == UUID.self {
       let bytes = unsafeBitCast(key, to: UUID.self).uuid
       let (low, high) = unsafeBitCast(bytes, to: (UInt64, UInt64).self)
@@ -102,6 +95,19 @@ enum _ItemHash {
       }
     }
     return key._rawHashValue(seed: Int(truncatingIfNeeded: seed))
+  }
+
+  /// The bits of `key`, a fixed-width integer of at most 64 bits (a type
+  /// ``hashesFromBits(_:)`` admits other than `UUID`), zero-extended. The type tests fold away
+  /// where specialized.
+  @inlinable @inline(__always) static func integerBits<Key>(_ key: Key) -> UInt64 {
+    if Key.self == Int.self { return UInt64(UInt(bitPattern: unsafeBitCast(key, to: Int.self))) }
+    if Key.self == Int64.self { return UInt64(bitPattern: unsafeBitCast(key, to: Int64.self)) }
+    if Key.self == UInt64.self { return unsafeBitCast(key, to: UInt64.self) }
+    if Key.self == UInt.self { return UInt64(unsafeBitCast(key, to: UInt.self)) }
+    if Key.self == Int32.self { return UInt64(UInt32(bitPattern: unsafeBitCast(key, to: Int32.self))) }
+    if Key.self == UInt32.self { return UInt64(unsafeBitCast(key, to: UInt32.self)) }
+    preconditionFailure("\(Key.self) is not a fixed-width integer hashed from its bits")
   }
 
   /// The hash of a `String`, consistent with `String`'s `==`: a seeded multiply-and-fold over

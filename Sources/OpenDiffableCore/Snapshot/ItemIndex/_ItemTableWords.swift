@@ -199,16 +199,32 @@ struct _ItemTableWords {
 
   /// The stored location of `key`, or nil: ``find(_:hash:keys:)`` for a lookup, which needs only
   /// the location of the word it matched.
+  /// One loop per word size, so that the probe tests the word size once, not per bucket, and
+  /// the tag's place is a constant.
   @inlinable @inline(__always) func location<Key: Equatable>(
     of key: Key, hash: Int, keys: (_ItemTableLocation) -> Key
   ) -> _ItemTableLocation? {
-    let wanted = UInt64(Self.tag(hash))
+    if layout.isNarrow {
+      return location(of: key, hash: hash, in: base.assumingMemoryBound(to: UInt32.self), tagShift: 24, keys: keys)
+    }
+    return location(of: key, hash: hash, in: base.assumingMemoryBound(to: UInt64.self), tagShift: 56, keys: keys)
+  }
+
+  /// ``location(of:hash:keys:)`` in words of type `Word`, whose tag starts at bit `tagShift`.
+  @inlinable @inline(__always) func location<Key: Equatable, Word: FixedWidthInteger & UnsignedInteger>(
+    of key: Key, hash: Int, in words: UnsafeMutablePointer<Word>, tagShift: UInt64,
+    keys: (_ItemTableLocation) -> Key
+  ) -> _ItemTableLocation? {
+    let wanted = UInt64(Self.tag(hash)) &<< tagShift
+    let tagMask = UInt64(0xFF) &<< tagShift
     var bucket = home(hash)
     while true {
-      let word = self[bucket]
+      let word = UInt64(words[bucket])
       if word == 0 { return nil }
-      if tag(ofWord: word) == wanted {
-        let stored = location(word)
+      if word & tagMask == wanted {
+        var stored = _ItemTableLocation(slot: 0, offset: 0)
+        stored.slot = Int32(truncatingIfNeeded: (word & ~tagMask) &>> UInt64(truncatingIfNeeded: layout.offsetBits))
+        stored.offset = Int32(truncatingIfNeeded: word & layout.offsetMask)
         if keys(stored) == key { return stored }
       }
       bucket = next(bucket)

@@ -17,8 +17,9 @@ import Foundation
 /// same multiply-and-fold, a word at a time (``hash(string:seed:)``): `==` on strings is
 /// equality of those code units, so the hash stays consistent with it.
 ///
-/// Every other type goes through its own `Hashable` conformance (`_rawHashValue(seed:)`, which
-/// is `Hasher`), so its `hash(into:)` is honoured exactly.
+/// Every other type goes through its own `Hashable` conformance, so its `hash(into:)` is
+/// honoured exactly: the item table feeds it a copy of a `Hasher` that absorbed the table's seed
+/// once (``_ItemTableStorage/hash(_:)``), which skips `Hasher`'s setup for the seed per key.
 ///
 /// The seed comes from `Hasher`'s per-process random seed (so it is fixed when
 /// `SWIFT_DETERMINISTIC_HASHING` is set; the fuzz target's build also mixes in a value each

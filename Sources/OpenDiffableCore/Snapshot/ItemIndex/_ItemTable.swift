@@ -361,8 +361,7 @@ struct _ItemTable<Key: Hashable> {
   /// False means the key's hash changed while it was stored, and nothing was removed: a key
   /// that merely compares equal is never removed in its place.
   @inlinable mutating func removeValue(forKey key: Key, at location: Value, keys: (Int, Int) -> Key) -> Bool {
-    guard let seed = _storage?.seed else { return false }
-    let hash = _ItemHash.hash(key, seed: seed)
+    guard let hash = _storage?.hash(key) else { return false }
     let stored = _stored(location)
     let target = _storage.unsafelyUnwrapped.buckets.word(
       tag: Storage.tag(hash), slot: Int(stored.slot), stored: Int(stored.offset))
@@ -707,6 +706,9 @@ final class _ItemTableStorage<Key: Hashable> {
   /// The seed of ``hash(_:)``. Copies and resized tables keep it (a copy keeps the bucket
   /// layout); new tables take the process's (``_ItemHash/makeSeed()``).
   @usableFromInline let seed: UInt64
+  /// A `Hasher` that has absorbed ``seed``: keys hashed through their own `hash(into:)` start
+  /// from a copy of it, instead of setting up `Hasher`'s state for the seed at every hash.
+  @usableFromInline let seededHasher: Hasher
 
   /// The number of buckets.
   @inlinable var bucketCount: Int { buckets.bucketCount }
@@ -745,6 +747,7 @@ final class _ItemTableStorage<Key: Hashable> {
   @inlinable init(bucketCount: Int, seed: UInt64, layout: _ItemTableLayout = .initial) {
     self.maxCount = Self.maxCount(forBucketCount: bucketCount)
     self.seed = seed
+    seededHasher = Self.hasher(seed: seed)
     let bytes = _ItemTableWords.byteCount(bucketCount, layout)
     let words = UnsafeMutableRawPointer(_allocateLargeTable(of: UInt8.self, count: bytes))
     if layout.isNarrow {
@@ -764,6 +767,7 @@ final class _ItemTableStorage<Key: Hashable> {
     let layout = other.layout
     maxCount = other.maxCount
     seed = other.seed
+    seededHasher = other.seededHasher
     let bytes = _ItemTableWords.byteCount(bucketCount, layout)
     let words = UnsafeMutableRawPointer(_allocateLargeTable(of: UInt8.self, count: bytes))
     words.copyMemory(from: other.buckets.base, byteCount: bytes)
@@ -791,7 +795,19 @@ final class _ItemTableStorage<Key: Hashable> {
 
   /// The key's hash (see ``_ItemHash``), with this table's seed, which its copies and resized
   /// tables keep (so a copy keeps the bucket layout).
-  @inlinable @inline(__always) func hash(_ key: Key) -> Int { _ItemHash.hash(key, seed: seed) }
+  @inlinable @inline(__always) func hash(_ key: Key) -> Int {
+    if _IdentifierTraits<Key>.hashedByItemHash { return _ItemHash.hash(key, seed: seed) }
+    var hasher = seededHasher
+    key.hash(into: &hasher)
+    return hasher.finalize()
+  }
+
+  /// The ``seededHasher`` for `seed`.
+  @inlinable static func hasher(seed: UInt64) -> Hasher {
+    var hasher = Hasher()
+    hasher.combine(seed)
+    return hasher
+  }
 
   /// The hash the occupied `bucket` of `words` (this storage's) is placed by: the stored one
   /// (``storesHashes``), or its key's, read through `keys` (stored location → key) and hashed

@@ -182,6 +182,19 @@ struct ClientDictionaries<Item: ClientItem> {
   }
 }
 
+/// The `Dictionary` baselines held as the `classvar` shape holds the snapshot: in a `var` of a
+/// class, read there on every lookup.
+final class ClientDictionaryController<Item: ClientItem> {
+  var tables: ClientDictionaries<Item>
+  init(_ tables: ClientDictionaries<Item>) { self.tables = tables }
+
+  @inline(never) func lookUp<Read: ClientRead>(_ read: Read.Type, _ probes: ClientProbes<Item>) -> Int {
+    var sum = 0
+    for at in probes.items.indices { sum &+= Read.read(tables, probes, at) }
+    return sum
+  }
+}
+
 @inline(never) func clientDictionaryLookUp<Item: ClientItem, Read: ClientRead>(
   _ read: Read.Type, in tables: ClientDictionaries<Item>, _ probes: ClientProbes<Item>
 ) -> Int {
@@ -190,7 +203,8 @@ struct ClientDictionaries<Item: ClientItem> {
   return sum
 }
 
-/// `client-<read>-<shape>-<type>` and `client-<read>-dictionary-<type>`.
+/// `client-<read>-<shape>-<type>`, and the baselines `client-<read>-dictionary-<type>` (passed as
+/// an argument) and `client-<read>-dictionaryclassvar-<type>` (in a class's `var`).
 func clientLookupCases() -> [String: () -> () -> Any] {
   var cases: [String: () -> () -> Any] = [:]
   func add<Item: ClientItem, Read: ClientRead>(_ type: String, _: Item.Type, _ read: Read.Type) {
@@ -229,6 +243,11 @@ func clientLookupCases() -> [String: () -> () -> Any] {
         let (snapshot, probes) = clientInput(Item.self)
         let tables = ClientDictionaries(snapshot)
         return { clientDictionaryLookUp(read, in: tables, probes) }
+      }
+      cases["\(prefix)-dictionaryclassvar-\(type)"] = {
+        let (snapshot, probes) = clientInput(Item.self)
+        let controller = ClientDictionaryController(ClientDictionaries(snapshot))
+        return { controller.lookUp(read, probes) }
       }
     }
   }

@@ -260,6 +260,17 @@ extension DiffableDataSourceSnapshot {
     _counts.reserve(count + k)
     let bias = _counts.bias
     _counts.count += k
+    if position == 0 || position == count {
+      // At either end the new sections, which have no items, take ring entries no section
+      // occupied (which hold 0): no count changes, only the bias at the front.
+      if position == 0 {
+        _counts.bias = bias - k
+        _counts.refreshBelow()
+      }
+      let first = _counts.bias + position
+      for (offset, slot) in newSlots.enumerated() { _slots[slot].position = first + offset }
+      return
+    }
     if position < count - position {
       // The sections before the insertion move k stored positions down, with the bias.
       _counts.bias = bias - k

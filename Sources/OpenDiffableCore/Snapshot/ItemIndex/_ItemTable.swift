@@ -291,6 +291,7 @@ struct _ItemTable<Key: Hashable> {
         hash: hash, word: buckets.word(tag: tag, slotBits: slotBits, stored: old(index) &- bias))
       guard found else { return false }
       buckets[bucket] = buckets.word(tag: tag, slotBits: slotBits, stored: new(index) &- bias)
+      storage.refreshStoredHash(hash, at: bucket)
       return true
     }
     // One entry (an item inserted or removed next to the end or the start of its section): no
@@ -324,7 +325,9 @@ struct _ItemTable<Key: Hashable> {
       let tag = Storage.tag(hash)
       let (bucket, found) = storage.buckets.find(
         hash: hash, word: storage.buckets.word(tag: tag, slot: slot, stored: source &- Int(_bias(ofSlot: slot))))
-      return found ? (bucket, tag) : nil
+      guard found else { return nil }
+      storage.refreshStoredHash(hash, at: bucket)
+      return (bucket, tag)
     }
     guard let (movedBucket, tag) = movedEntry() else { return destination }
     // The items between move by `shift`, visited in the direction they move, `first` the old
@@ -816,6 +819,15 @@ final class _ItemTableStorage<Key: Hashable> {
     atBucket bucket: Int, of words: _ItemTableWords, keys: (_ItemTableLocation) -> Key
   ) -> Int {
     Self.storesHashes ? hashes.unsafelyUnwrapped[bucket] : hash(keys(words.location(words[bucket])))
+  }
+
+  /// Stores `hash`, the current hash of the key whose entry was just found at `bucket` by that
+  /// hash (``storesHashes`` only). A key whose hash changed while stored is found so when its new
+  /// hash keeps the old tag and reaches its bucket (one chance in 128 or less); its entry is then
+  /// where the new hash places it, and its stored hash must say so, or the next growth would place
+  /// it by the old one, where lookups do not look. O(1).
+  @inlinable @inline(__always) func refreshStoredHash(_ hash: Int, at bucket: Int) {
+    if Self.storesHashes { hashes.unsafelyUnwrapped[bucket] = hash }
   }
 
   /// The seven-bit tag of an occupied bucket whose key has `hash` (``_ItemTableWords/tag(_:)``).

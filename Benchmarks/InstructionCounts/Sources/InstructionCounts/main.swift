@@ -173,6 +173,21 @@ func cases() -> [String: () -> () -> Any] {
           }
         }
       }
+      // `itemIdentifier(for:)` at 100k index paths (every tenth item, in order), as a data
+      // source asks for each cell, on the shown snapshot (its sections checked by the diff).
+      cases["indexpath-item-\(type)-\(sections)"] = {
+        let input = layout(sections: sections, make)
+        let shown = shownSnapshot(input)
+        var paths: [IndexPath] = []
+        for (section, items) in input.enumerated() {
+          for item in stride(from: 0, to: items.count, by: 10) { paths.append(IndexPath(item: item, section: section)) }
+        }
+        return {
+          var found = 0
+          for path in paths where shown.itemIdentifier(for: path) != nil { found &+= 1 }
+          return found
+        }
+      }
       // The baseline of `lookup-random-…`: the same probes in a `Dictionary` from identifier to
       // position.
       cases["lookup-random-dictionary-\(type)-\(sections)"] = {

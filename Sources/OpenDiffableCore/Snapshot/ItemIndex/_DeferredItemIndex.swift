@@ -121,12 +121,9 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   @usableFromInline enum Resolution: Sendable { case notYet, built, shared, derived }
   @usableFromInline var resolution = Resolution.notYet
 
-  /// Whether the stored sections hold every identifier exactly once, as the snapshot reads.
-  @inlinable var sectionsAreChecked: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return _sectionsAreChecked
-  }
+  /// Whether the stored sections hold every identifier exactly once, as the snapshot reads:
+  /// the published flag (one acquire load, no lock; it only ever turns true).
+  @inlinable var sectionsAreChecked: Bool { _publishedChecked.load(ordering: .acquiring) != 0 }
 
   /// Records that the stored sections hold every identifier once (a diff proved it by comparing
   /// every section with a checked snapshot).

@@ -115,6 +115,42 @@ struct AlgorithmTests {
     }
   }
 
+  @Test func sectionCountsAssignMatchesARingOfCounts() async {
+    // `_SectionCounts.assign(stored:_:)` against an array of ring entries: biases far below 0
+    // and past the capacity, ranges of up to the whole ring that start anywhere (crossing its
+    // end or not), totals that change or stay.
+    let steps = Gen.int(in: 0...Int(Int32.max)).array(of: 1...20)
+    await propertyCheck(count: 500, input: Gen.int(in: 0...4), steps) { scale, codes in
+      let capacity = 4 << scale
+      let mask = capacity - 1
+      var entries = (0..<capacity).map { ($0 * 5 + scale) % 7 }
+      var counts = _SectionCounts(counts: entries)
+      for code in codes {
+        let bias = (code % 9 - 4) * capacity + code / 9 % capacity - (code % 2 == 0 ? 1 << 40 : 0)
+        counts.bias = bias
+        counts.refreshBelow()
+        let lower = bias + code / 7 % (2 * capacity) - capacity
+        let length = code / 11 % (capacity + 1)
+        let same = code / 13 % 3 == 0  // the range's counts keep their total (a rotation)
+        var asked: [Int] = []
+        counts.assign(stored: lower..<(lower + length)) { stored in
+          asked.append(stored)
+          if same { return entries[(stored + 1 - (stored + 1 == lower + length ? length : 0)) & mask] }
+          return (stored &* 3 &+ code) & 7
+        }
+        #expect(asked == Array(lower..<(lower + length)))
+        let old = entries
+        for stored in asked {
+          entries[stored & mask] =
+            same ? old[(stored + 1 - (stored + 1 == lower + length ? length : 0)) & mask] : (stored &* 3 &+ code) & 7
+        }
+        #expect(counts.tree == _FenwickTree(counts: entries), "bias \(bias), range \(lower)..<\(lower + length)")
+        #expect(counts.below == entries[..<(bias & mask)].reduce(0, +))
+        #expect(counts.counts(stored: 0..<capacity) == entries)
+      }
+    }
+  }
+
   @Test func moveElementShiftsTheOnesBetween() {
     for count in 1...6 {
       for from in 0..<count {

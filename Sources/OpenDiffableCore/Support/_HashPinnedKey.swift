@@ -33,9 +33,10 @@ package struct _HashPinnedKey<Base: Hashable>: Hashable {
     // The standard library's and Foundation's hashes of these types read nothing but the value:
     // said so, an inlined lookup keeps its caller's snapshot in place (see `_pureHashValue`).
     if _IdentifierTraits<Base>.hashesFromBits && Base.self != UUID.self {
-      // A fixed-width integer: its bits, which no other value shares; `_rawHashValue(seed:)`
-      // hashes them with the dictionary's seed.
-      self.hash = Int(truncatingIfNeeded: _ItemHash.integerBits(base))
+      // A fixed-width integer: its bits, which no other value shares (folded to 32 where `Int` is
+      // 32-bit); `_rawHashValue(seed:)` hashes them with the dictionary's seed.
+      let bits = _ItemHash.integerBits(base)
+      self.hash = Int(truncatingIfNeeded: Int.bitWidth == 64 ? bits : bits ^ bits &>> 32)
     } else if Base.self == UUID.self || Base.self == String.self {
       self.hash = _pureHashValue(base)
     } else {
@@ -62,11 +63,15 @@ package struct _HashPinnedKey<Base: Hashable>: Hashable {
   @inlinable
   package func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
-  /// For a fixed-width integer, its bits hashed with `seed` as the item table hashes them
-  /// (``_ItemHash``: a multiply where `Hasher` runs SipHash). Otherwise the stored hash (already a
-  /// `Hasher` result) mixed with `seed` by one multiply and two shifts, where `Hasher` would hash
-  /// it again: a lookup hashes the identifier once. Equal keys have equal stored hashes, so they
-  /// give equal results.
+  /// For a fixed-width integer, its bits hashed as the item table hashes them (``_ItemHash``: a
+  /// multiply where `Hasher` runs SipHash), keyed by `seed`, the dictionary's: the address of its
+  /// storage (or its size under `SWIFT_DETERMINISTIC_HASHING`), where `Hasher` also mixes in the
+  /// process's random seed. Section identifiers chosen by someone who learnt that address could
+  /// collide and slow the snapshot down, never make it wrong (ARCHITECTURE.md, "The item table").
+  ///
+  /// Otherwise the stored hash (already a `Hasher` result) mixed with `seed` by one multiply and
+  /// two shifts, where `Hasher` would hash it again: a lookup hashes the identifier once. Equal
+  /// keys have equal stored hashes, so they give equal results.
   @inlinable
   package func _rawHashValue(seed: Int) -> Int {
     if _IdentifierTraits<Base>.hashesFromBits && Base.self != UUID.self {

@@ -710,8 +710,9 @@ final class _ItemTableStorage<Key: Hashable> {
   /// layout); new tables take the process's (``_ItemHash/makeSeed()``).
   @usableFromInline let seed: UInt64
   /// A `Hasher` that has absorbed ``seed``: keys hashed through their own `hash(into:)` start
-  /// from a copy of it, instead of setting up `Hasher`'s state for the seed at every hash.
-  @usableFromInline let seededHasher: Hasher
+  /// from a copy of it, instead of setting up `Hasher`'s state for the seed at every hash. Nil
+  /// for keys ``_ItemHash`` hashes itself.
+  @usableFromInline let seededHasher: Hasher?
 
   /// The number of buckets.
   @inlinable var bucketCount: Int { buckets.bucketCount }
@@ -750,7 +751,7 @@ final class _ItemTableStorage<Key: Hashable> {
   @inlinable init(bucketCount: Int, seed: UInt64, layout: _ItemTableLayout = .initial) {
     self.maxCount = Self.maxCount(forBucketCount: bucketCount)
     self.seed = seed
-    seededHasher = Self.hasher(seed: seed)
+    seededHasher = _IdentifierTraits<Key>.hashedByItemHash ? nil : Self.hasher(seed: seed)
     let bytes = _ItemTableWords.byteCount(bucketCount, layout)
     let words = UnsafeMutableRawPointer(_allocateLargeTable(of: UInt8.self, count: bytes))
     if layout.isNarrow {
@@ -800,7 +801,7 @@ final class _ItemTableStorage<Key: Hashable> {
   /// tables keep (so a copy keeps the bucket layout).
   @inlinable @inline(__always) func hash(_ key: Key) -> Int {
     if _IdentifierTraits<Key>.hashedByItemHash { return _ItemHash.hash(key, seed: seed) }
-    var hasher = seededHasher
+    var hasher = seededHasher.unsafelyUnwrapped
     key.hash(into: &hasher)
     return hasher.finalize()
   }

@@ -151,6 +151,18 @@ struct AlgorithmTests {
     }
   }
 
+  @Test func fenwickTreeAssignPastItsEndStopsNamingTheLibrary() async {
+    // The unsafe writes of `assign` are guarded: a range past the tree is an internal error with
+    // a message, in every configuration, not a write out of bounds.
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var tree = _FenwickTree(counts: [1, 2, 3, 4])
+      tree.assign(2..<6) { $0 }
+    }.map { result in
+      let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(stderr.contains("OpenDiffable internal error: count tree range 2..<6 is outside 0..<4"), "\(stderr)")
+    }
+  }
+
   @Test func moveElementShiftsTheOnesBetween() {
     for count in 1...6 {
       for from in 0..<count {

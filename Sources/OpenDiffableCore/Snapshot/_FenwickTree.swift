@@ -75,7 +75,9 @@ struct _FenwickTree: Sendable, Equatable {
     guard !range.isEmpty else { return }
     let lower = range.lowerBound
     let upper = range.upperBound
-    precondition(lower >= 0 && upper <= count, "count tree range out of bounds")
+    if _slowPath(lower < 0 || upper > count) {
+      _internalError("count tree range \(lower)..<\(upper) is outside 0..<\(count)")
+    }
     // Entries above `upper` lose what they covered of the old range…
     let oldTotal = correctEntriesAbove(lower, upper, by: -1)
     // …the entries lower + 1 ... upper are rebuilt: each from its own count, its children below

@@ -294,15 +294,7 @@ func cases() -> [String: () -> () -> Any] {
   }
   addSections("int") { $0 }
   addSections("string") { "section-\($0)" }
-  add("uuid") { n -> UUID in
-    let word = UInt64(n) &* 0x9E37_79B9_7F4A_7C15
-    let bytes = withUnsafeBytes(of: (word, ~word)) { Array($0) }
-    return UUID(
-      uuid: (
-        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-        bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-      ))
-  }
+  add("uuid", UUID.make)
   return cases
 }
 

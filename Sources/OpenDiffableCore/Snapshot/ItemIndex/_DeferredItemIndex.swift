@@ -73,7 +73,6 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
     cell.initialize(to: 0)
     return cell
   }()
-  /// Both published addresses, for the snapshot values that hold this object.
   /// 1 once ``_sectionsAreChecked`` is true (0 before), published with release ordering when it
   /// is set, so that reads of a section's items know without the lock that the stored sections
   /// are right.
@@ -122,8 +121,8 @@ final class _DeferredItemIndex<SectionIdentifierType: Hashable, ItemIdentifierTy
   @usableFromInline var resolution = Resolution.notYet
 
   /// Whether the stored sections hold every identifier exactly once, as the snapshot reads:
-  /// the published flag (one acquire load, no lock; it only ever turns true).
-  @inlinable var sectionsAreChecked: Bool { _publishedChecked.load(ordering: .acquiring) != 0 }
+  /// the published flag, as lookups read it (no lock; it only ever turns true).
+  @inlinable var sectionsAreChecked: Bool { lookup.sectionsAreChecked() }
 
   /// Records that the stored sections hold every identifier once (a diff proved it by comparing
   /// every section with a checked snapshot).

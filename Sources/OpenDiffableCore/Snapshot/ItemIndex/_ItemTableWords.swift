@@ -148,8 +148,13 @@ struct _ItemTableWords {
   /// The stored location an occupied bucket's word holds (the offset as stored: see
   /// ``_ItemTable/_offset(stored:)``).
   @inlinable @inline(__always) func location(_ word: UInt64) -> _ItemTableLocation {
+    location(word, tagMask: 0xFF &<< layout.tagShift)
+  }
+
+  /// ``location(_:)`` with the tag's bits given (a constant where the word size is known).
+  @inlinable @inline(__always) func location(_ word: UInt64, tagMask: UInt64) -> _ItemTableLocation {
     var location = _ItemTableLocation(slot: 0, offset: 0)
-    location.slot = Int32(truncatingIfNeeded: untagged(word) &>> UInt64(truncatingIfNeeded: layout.offsetBits))
+    location.slot = Int32(truncatingIfNeeded: (word & ~tagMask) &>> UInt64(truncatingIfNeeded: layout.offsetBits))
     location.offset = Int32(truncatingIfNeeded: word & layout.offsetMask)
     return location
   }
@@ -222,9 +227,7 @@ struct _ItemTableWords {
       let word = UInt64(words[bucket])
       if word == 0 { return nil }
       if word & tagMask == wanted {
-        var stored = _ItemTableLocation(slot: 0, offset: 0)
-        stored.slot = Int32(truncatingIfNeeded: (word & ~tagMask) &>> UInt64(truncatingIfNeeded: layout.offsetBits))
-        stored.offset = Int32(truncatingIfNeeded: word & layout.offsetMask)
+        let stored = location(word, tagMask: tagMask)
         if keys(stored) == key { return stored }
       }
       bucket = next(bucket)

@@ -1,4 +1,5 @@
 @_spi(Testing) import OpenDiffableCore
+import OpenDiffableTesting
 import PropertyBased
 import Testing
 
@@ -92,7 +93,7 @@ struct NotEqualToItselfTests {
   /// and `nan`s, against arrays: after every step every well-behaved item is where the arrays
   /// say, and the snapshot's invariants hold.
   @Test func randomSequencesKeepEveryWellBehavedItemInPlace() async {
-    _ = CollectedWarnings.installed  // appends of present items warn
+    OpenDiffableWarningCollector.install()  // appends of present items warn
     await propertyCheck(count: 2000, input: Gen.int(in: 0...Int(Int32.max)).array(of: 1...30)) { codes in
       var snapshot = Snapshot()
       var model: [(section: Int, items: [AlikeKey])] = []

@@ -121,7 +121,7 @@ struct SnapshotModelTests {
   /// 10,000 random sequences of up to 30 steps (1,000 under internal checks, which check every
   /// invariant after every mutation).
   @Test func everyMutatorWithKeptCopiesAndRebuilds() async {
-    _ = CollectedWarnings.installed  // appends of existing items warn; keep the output quiet
+    OpenDiffableWarningCollector.install()  // appends of existing items warn; keep the output quiet
     let count = internalChecksEnabled ? 1_000 : 10_000
     await propertyCheck(count: count, input: Gen.int(in: 0...Int(Int32.max)).array(of: 1...30)) { codes in
       await Task.yield()  // a long CPU-bound loop: let tests that wait on the shared pool run

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Testing) import OpenDiffableCore
+import OpenDiffableTesting
 import PropertyBased
 import Testing
 
@@ -230,7 +231,7 @@ struct SnapshotPropertyTests {
   /// 1,200 random sequences of up to 60 operations each; every query is compared after every
   /// step, and the final snapshot must equal one rebuilt from the model.
   @Test func randomOperationSequencesMatchTheReferenceModel() async {
-    _ = CollectedWarnings.installed  // appends of existing items warn; keep the output quiet
+    OpenDiffableWarningCollector.install()  // appends of existing items warn; keep the output quiet
     await propertyCheck(count: 1200, input: Gen.int(in: 0...Int(Int32.max)).array(of: 1...60)) { codes in
       var driver = SnapshotDriver()
       for code in codes {

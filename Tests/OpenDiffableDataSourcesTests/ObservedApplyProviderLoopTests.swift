@@ -23,13 +23,25 @@ enum SettlingProvidersSection: Hashable, Sendable { case main }
 @Suite("Observed applies: providers that change what the observation reads")
 struct ObservedApplyProviderLoopTests {
   /// Observes `model` through a data source with `cellProvider` and `contentProvider`, lets the
-  /// main actor turn `turns` times, and returns the applies made and the warnings for `Section`.
+  /// main actor turn `turns` times, and returns the applies made and the warnings raised meanwhile
+  /// (the observation's applies run in tasks started from this one, which are in its scope).
   static func run<Section: Hashable & Sendable>(
     _ section: Section, _ model: ProviderLoopModel, turns: Int,
     cellProvider: @escaping (Int) -> Void, contentProvider: @escaping (Int) -> any Equatable,
     eachTurn: (Int) -> Void = { _ in }
   ) async -> (applies: Int, warnings: [String], view: SimulatedCollectionView<Section, Int>) {
-    OpenDiffableWarningCollector.install()
+    let ((applies, view), warnings) = await OpenDiffableWarningCollector.collect {
+      await observe(
+        section, model, turns: turns, cellProvider: cellProvider, contentProvider: contentProvider, eachTurn: eachTurn)
+    }
+    return (applies, warnings, view)
+  }
+
+  static func observe<Section: Hashable & Sendable>(
+    _ section: Section, _ model: ProviderLoopModel, turns: Int,
+    cellProvider: @escaping (Int) -> Void, contentProvider: @escaping (Int) -> any Equatable,
+    eachTurn: (Int) -> Void
+  ) async -> (applies: Int, view: SimulatedCollectionView<Section, Int>) {
     let view = SimulatedCollectionView<Section, Int>()
     let dataSource = DiffableDataSource<SimulatedCollectionView<Section, Int>, Section, Int>(host: view) { _, _, item in
       cellProvider(item)
@@ -50,7 +62,7 @@ struct ObservedApplyProviderLoopTests {
       view.finishAnimations()
     }
     observation.cancel()
-    return (applies, OpenDiffableWarningCollector.messages(containing: "\(Section.self)"), view)
+    return (applies, view)
   }
 
   @Test("A cell provider that changes what the content provider reads is named in one warning")

@@ -4,7 +4,7 @@ import OpenDiffable
 import OpenDiffableTesting
 import Testing
 
-/// Section identifiers only these tests use, so that their warnings are told apart.
+/// Section identifiers of their own, which the warning names.
 enum GenericPathSection: Hashable, Sendable { case only }
 enum ConcretePathSection: Hashable, Sendable { case only }
 
@@ -28,34 +28,37 @@ struct OffMainDiffSettingTests {
     func configure(_ dataSource: some DiffableDataSourceSettings) {
       dataSource.diffsOffMainActorAboveItemCount = 0
     }
-    OpenDiffableWarningCollector.install()
-    let dataSource = makeTable(GenericPathSection.self)
-    configure(dataSource)
-    configure(dataSource)
-    let warnings = OpenDiffableWarningCollector.messages(containing: "GenericPathSection")
+    let (_, warnings) = OpenDiffableWarningCollector.collect {
+      let dataSource = makeTable(GenericPathSection.self)
+      configure(dataSource)
+      configure(dataSource)
+    }
     #expect(warnings.count == 1, "\(warnings)")
+    #expect(warnings.first?.contains("GenericPathSection") == true)
     #expect(warnings.first?.contains("diffsOffMainActorAboveItemCount") == true)
     #expect(warnings.first?.contains("every diff still runs on the main actor") == true)
   }
 
   @Test("Set on the concrete type with Sendable identifiers: diffs run off the main actor, no warning")
   func concretePathDiffsOffMainActor() async {
-    OpenDiffableWarningCollector.install()
-    let dataSource = makeTable(ConcretePathSection.self)
-    dataSource.diffsOffMainActorAboveItemCount = 0
-    var offMain: [Bool] = []
-    dataSource.traceHandler = { offMain.append($0.diffedOffMainActor) }
-    var snapshot = DiffableDataSourceSnapshot<ConcretePathSection, Int>()
-    for items in [[1, 2, 3], [3, 1, 4]] {
-      snapshot.deleteAllItems()
-      snapshot.appendSections([.only])
-      snapshot.appendItems(items, toSection: .only)
-      await withCheckedContinuation { done in
-        dataSource.apply(snapshot, animatingDifferences: true) { done.resume() }
+    let (offMain, warnings) = await OpenDiffableWarningCollector.collect {
+      let dataSource = makeTable(ConcretePathSection.self)
+      dataSource.diffsOffMainActorAboveItemCount = 0
+      var offMain: [Bool] = []
+      dataSource.traceHandler = { offMain.append($0.diffedOffMainActor) }
+      var snapshot = DiffableDataSourceSnapshot<ConcretePathSection, Int>()
+      for items in [[1, 2, 3], [3, 1, 4]] {
+        snapshot.deleteAllItems()
+        snapshot.appendSections([.only])
+        snapshot.appendItems(items, toSection: .only)
+        await withCheckedContinuation { done in
+          dataSource.apply(snapshot, animatingDifferences: true) { done.resume() }
+        }
       }
+      return offMain
     }
     // The first apply fills an empty table (no diff); the second is diffed off the main actor.
     #expect(offMain.last == true, "\(offMain)")
-    #expect(OpenDiffableWarningCollector.messages(containing: "ConcretePathSection").isEmpty)
+    #expect(warnings.isEmpty, "\(warnings)")
   }
 }

@@ -358,18 +358,10 @@ private func teamRow(_ view: UICollectionView, _ item: Int) -> UICollectionViewL
   view.cellForItem(at: IndexPath(item: item, section: 1)) as? UICollectionViewListCell
 }
 
-/// Warnings sent to `OpenDiffableDiagnostics.warningHandler` while `body` runs.
+/// The warnings OpenDiffable raised while `body` ran.
 @MainActor
 private func warnings(during body: () -> Void) -> [String] {
-  final class Log: @unchecked Sendable { var messages: [String] = [] }
-  let log = Log()
-  let previous = OpenDiffableDiagnostics.warningHandler
-  OpenDiffableDiagnostics.warningHandler = { message in
-    MainActor.assumeIsolated { log.messages.append(message) }
-  }
-  body()
-  OpenDiffableDiagnostics.warningHandler = previous
-  return log.messages
+  OpenDiffableWarningCollector.collect(body).warnings
 }
 
 @MainActor

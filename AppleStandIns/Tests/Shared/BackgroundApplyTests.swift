@@ -27,7 +27,9 @@ struct BackgroundScreen {
   let trace: @MainActor (@escaping @MainActor () -> Void) -> Void
   let keep: [AnyObject]
 
-  /// The warnings about applies made on both kinds of thread that named this data source.
+  /// The warnings about applies made on both kinds of thread that named this data source. They
+  /// may be raised on the background queue, outside any `OpenDiffableWarningCollector.collect`
+  /// scope, so every test's warnings are searched for the data source's address.
   func mixedQueueWarnings() -> [String] {
     OpenDiffableWarningCollector.messages(containing: "\(Unmanaged.passUnretained(core).toOpaque())")
       .filter { $0.contains("both on the main thread and off it") }

@@ -1,13 +1,8 @@
 import Foundation
 import OpenDiffable
-import Synchronization
+import OpenDiffableTesting
 import Testing
 import UIKit
-
-/// Warnings sent to `OpenDiffableDiagnostics.warningHandler` while a test runs.
-final class WarningLog: Sendable {
-  let messages = Mutex<[String]>([])
-}
 
 @MainActor
 @Suite("Outline disclosure after a migration by renaming (issue 26, finding 1)", .serialized)
@@ -36,13 +31,9 @@ struct OutlineDisclosureMigrationTests {
     return (view, dataSource)
   }
 
+  /// The warnings `body` raised.
   func capturingWarnings(_ body: () -> Void) -> [String] {
-    let log = WarningLog()
-    let previous = OpenDiffableDiagnostics.warningHandler
-    OpenDiffableDiagnostics.warningHandler = { message in log.messages.withLock { $0.append(message) } }
-    body()
-    OpenDiffableDiagnostics.warningHandler = previous
-    return log.messages.withLock { $0 }.filter { $0.contains("outline disclosure") }
+    OpenDiffableWarningCollector.collect(body).warnings
   }
 
   @Test("A default .outlineDisclosure() from the cell provider warns once, naming outlineDisclosureAccessory(for:)")

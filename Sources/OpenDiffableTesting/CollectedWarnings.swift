@@ -58,7 +58,7 @@ public enum OpenDiffableWarningCollector {
   /// `collect` is returned by that call and by every enclosing one. Each warning also stays in the
   /// process-wide list ``messages(containing:)`` searches.
   ///
-  /// Setting `OpenDiffableDiagnostics/warningHandler` replaces the collector: nothing is
+  /// Setting `OpenDiffableDiagnostics.warningHandler` replaces the collector: nothing is
   /// collected after that.
   ///
   /// - Complexity: O(1) plus `body`, and O(d) per warning raised for d nested calls.

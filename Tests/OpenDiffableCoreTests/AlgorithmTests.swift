@@ -151,6 +151,82 @@ struct AlgorithmTests {
     }
   }
 
+  @Test func sectionSlotsRingMatchesAnArray() async {
+    // `_SectionSlots` against an array: appends, insertions, removals and moves at every place,
+    // with rings that start anywhere (the runs moved cross the buffer's end or not), and the
+    // growth of a full ring.
+    let steps = Gen.int(in: 0...Int(Int32.max)).array(of: 1...60)
+    await propertyCheck(count: 800, input: Gen.int(in: 0...40), steps) { initial, codes in
+      var slots = _SectionSlots()
+      var model: [Int] = []
+      for slot in 0..<initial {
+        slots.append(slot)
+        model.append(slot)
+      }
+      var next = initial
+      for code in codes {
+        switch code % 5 {
+        case 0:
+          slots.append(next)
+          model.append(next)
+          next += 1
+        case 1:
+          let position = code / 5 % (model.count + 1)
+          let new = Array(next..<(next + 1 + code / 7 % 20))
+          next += new.count
+          slots.insert(contentsOf: new, at: position)
+          model.insert(contentsOf: new, at: position)
+        case 2 where !model.isEmpty:
+          let lower = code / 5 % model.count
+          let upper = lower + code / 11 % (model.count - lower + 1)
+          slots.removeSubrange(lower..<upper)
+          model.removeSubrange(lower..<upper)
+        case 3 where !model.isEmpty:
+          let from = code / 5 % model.count
+          let to = code / 13 % model.count
+          slots.move(from: from, to: to)
+          model.insert(model.remove(at: from), at: to)
+        case 4 where !model.isEmpty:
+          let position = code / 5 % model.count
+          slots[position] = next
+          model[position] = next
+          next += 1
+        default:
+          break
+        }
+        #expect(Array(slots) == model, "after step \(code % 5), head \(slots.head), capacity \(slots.capacity)")
+        var linear = _SectionSlots()
+        for slot in model { linear.append(slot) }
+        #expect(slots == linear)
+        #expect(slots.withReader { reader in model.indices.map { reader[$0] } } == model)
+        // The placement's reader: positions below `end` read without the mask.
+        let end = code / 17 % (model.count + 2)
+        let head = slots.head
+        slots.makeLinear(through: end)
+        let read = min(end, model.count)
+        #expect(slots.head + read <= slots.capacity)
+        #expect(slots.head == head || head + read > slots.capacity, "rewritten though contiguous")
+        #expect(slots.withLinearReader { reader in (0..<read).map { reader[$0] } } == Array(model[..<read]))
+        #expect(Array(slots) == model)
+      }
+    }
+  }
+
+  @Test func sectionSlotsAtEitherEndMoveNoEntry() {
+    // Inserting, removing and moving at either end changes the head, not the entries between.
+    var slots = _SectionSlots()
+    for slot in 0..<100 { slots.append(slot) }
+    let entries = slots.storage
+    slots.insert(contentsOf: [100, 101], at: 0)
+    slots.removeSubrange(0..<3)
+    slots.removeSubrange(96..<99)
+    slots.move(from: 95, to: 0)
+    slots.move(from: 0, to: 95)
+    #expect(Array(slots) == Array(1..<97))
+    let unchanged = (0..<slots.storage.count).filter { slots.storage[$0] == entries[$0] }.count
+    #expect(unchanged >= entries.count - 4)
+  }
+
   @Test func fenwickTreeAssignPastItsEndStopsNamingTheLibrary() async {
     // The unsafe writes of `assign` are guarded: a range past the tree is an internal error with
     // a message, in every configuration, not a write out of bounds.

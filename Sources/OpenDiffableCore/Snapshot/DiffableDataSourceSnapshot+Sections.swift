@@ -434,12 +434,14 @@ extension DiffableDataSourceSnapshot {
   mutating func _placeSections(stored range: Range<Int>) {
     let bias = _counts.bias
     let count = UInt(bitPattern: _slotAtPosition.count)
-    _slotAtPosition.storage.withUnsafeBufferPointer { slotAtPosition in
+    // The sections placed are those at positions below `range.upperBound - bias`.
+    _slotAtPosition.makeLinear(through: range.upperBound &- bias)
+    _slotAtPosition.withLinearReader { slotAtPosition in
       _slots.withUnsafeMutableBufferPointer { slots in
         _counts.assign(stored: range) { stored in
           let position = stored &- bias
           guard UInt(bitPattern: position) < count else { return 0 }
-          let slot = Int(slotAtPosition[position])
+          let slot = slotAtPosition[position]
           slots[slot].position = stored
           return slots[slot].items.count
         }

@@ -255,9 +255,11 @@ extension DiffableDataSourceSnapshot {
       _slotBySection[identifier] = slot
       newSlots.append(slot)
     }
-    _sectionIDs.insert(contentsOf: identifiers, at: position)
     _slotAtPosition.insert(contentsOf: newSlots, at: position)
     _counts.reserve(count + k)
+    // The identifiers last: after a copy-on-write copy, the largest array copied stays in cache
+    // for the next call.
+    defer { _sectionIDs.insert(contentsOf: identifiers, at: position) }
     let bias = _counts.bias
     _counts.count += k
     if position == 0 || position == count {
@@ -304,8 +306,9 @@ extension DiffableDataSourceSnapshot {
     guard from != to else { return }
     let count = _sectionIDs.count
     let changed = Swift.min(from, to)..<(Swift.max(from, to) + 1)
-    _moveElement(&_sectionIDs, from: from, to: to)
     _slotAtPosition.move(from: from, to: to)
+    // The identifiers last, as `_insertSections` does.
+    defer { _moveElement(&_sectionIDs, from: from, to: to) }
     let bias = _counts.bias
     let outside = count - changed.count + 1
     if Swift.min(outside, changed.count) <= 4 && (outside >= changed.count || count < _counts.capacity) {

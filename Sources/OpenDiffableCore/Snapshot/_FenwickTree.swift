@@ -75,9 +75,7 @@ struct _FenwickTree: Sendable, Equatable {
     guard !range.isEmpty else { return }
     let lower = range.lowerBound
     let upper = range.upperBound
-    if _slowPath(lower < 0 || upper > count) {
-      _internalError("count tree range \(lower)..<\(upper) is outside 0..<\(count)")
-    }
+    if _slowPath(lower < 0 || upper > count) { Self._rangeError(lower, upper, count) }
     // Entries above `upper` lose what they covered of the old range…
     let oldTotal = correctEntriesAbove(lower, upper, by: -1)
     // …the entries lower + 1 ... upper are rebuilt: each from its own count, its children below
@@ -142,5 +140,14 @@ struct _FenwickTree: Sendable, Equatable {
       }
     }
     return sum
+  }
+}
+
+extension _FenwickTree {
+  /// Stops for a range past the tree (out of line: the message's formatting stays out of the
+  /// callers' loops).
+  @usableFromInline @inline(never)
+  static func _rangeError(_ lower: Int, _ upper: Int, _ count: Int) -> Never {
+    _internalError("count tree range \(lower)..<\(upper) is outside 0..<\(count)")
   }
 }

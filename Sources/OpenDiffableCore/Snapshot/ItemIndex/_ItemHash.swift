@@ -79,10 +79,9 @@ enum _ItemHash {
   @inlinable static func hashesFromBits<Key>(_: Key.Type) -> Bool { _IdentifierTraits<Key>.hashesFromBits }
 
   /// The hash of `key`: from its bits for the integer types and `UUID`, from its NFC code units
-  /// for `String` (the types `_IdentifierTraits.hashedByItemHash` admits; the item table hashes
-  /// every other type with its seeded `Hasher`, and an internal error names any other type
-  /// here). The type tests fold away where the table is specialized (its members are
-  /// inlinable); unspecialized code makes the same tests at run time, with the same results.
+  /// for `String`, through its `Hashable` conformance otherwise. The type tests fold away where the table is specialized (its
+  /// members are inlinable); unspecialized code makes the same tests at run time, with the same
+  /// results.
   @inlinable @inline(__always) static func hash<Key: Hashable>(_ key: Key, seed: UInt64) -> Int {
     if hashesFromBits(Key.self) && Key.self != UUID.self { return hash(integerBits(key), seed: seed) }
     if Key.self == UUID.self {
@@ -96,7 +95,7 @@ enum _ItemHash {
         hash(string: UnsafeRawPointer(key).assumingMemoryBound(to: String.self).pointee, seed: seed)
       }
     }
-    _internalError("\(Key.self) is not hashed by the item table's own hash")
+    return key._rawHashValue(seed: Int(truncatingIfNeeded: seed))
   }
 
   /// The bits of `key`, a fixed-width integer of at most 64 bits (a type

@@ -98,17 +98,19 @@ struct _SectionSlots: RandomAccessCollection, MutableCollection, Sendable {
 
   /// Makes room for `count` slots: amortized O(1) per slot (the capacity at least doubles).
   @inlinable mutating func reserve(_ count: Int) {
-    guard count > storage.count else { return }
-    var capacity = Swift.max(16, storage.count)
+    let old = storage.count
+    guard count > old else { return }
+    var capacity = Swift.max(16, old)
     while capacity < count { capacity &<<= 1 }
-    var grown = [UInt32](repeating: 0, count: capacity)
-    grown.withUnsafeMutableBufferPointer { target in
-      withReader { source in
-        for position in 0..<_count { target[position] = UInt32(truncatingIfNeeded: source[position]) }
+    storage.append(contentsOf: repeatElement(0, count: capacity &- old))
+    // The entries that wrapped past the old end follow it now, in order.
+    let wrapped = head &+ _count &- old
+    if wrapped > 0 {
+      storage.withUnsafeMutableBufferPointer { buffer in
+        let base = buffer.baseAddress.unsafelyUnwrapped
+        (base + old).update(from: base, count: wrapped)
       }
     }
-    storage = grown
-    head = 0
   }
 
   @inlinable mutating func append(_ slot: Int) {

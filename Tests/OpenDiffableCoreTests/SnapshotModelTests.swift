@@ -5,21 +5,26 @@ import PropertyBased
 import Testing
 
 /// Whether `snapshot` reads exactly as `model`: sections, items per section, every item's flat
-/// index and index path (which build or read the item index), counts and marks. One `Bool`, so
-/// that ten thousand sequences cost no more than their checks.
+/// index and index path and the item at that path (which build or read the item index, or read
+/// the sections by position), counts and marks. One `Bool`, so that ten thousand sequences cost
+/// no more than their checks.
 func snapshotAgrees(_ snapshot: DiffableDataSourceSnapshot<Int, Int>, _ model: ReferenceSnapshot) -> Bool {
   guard snapshot.sectionIdentifiers == model.sections.map(\.id),
     snapshot.numberOfItems == model.allItems.count,
-    snapshot.numberOfSections == model.sections.count
+    snapshot.numberOfSections == model.sections.count,
+    snapshot.itemIdentifiers == model.allItems
   else { return false }
   var flat = 0
   for (position, section) in model.sections.enumerated() {
     guard snapshot.itemIdentifiers(inSection: section.id) == section.items,
-      snapshot.indexOfSection(section.id) == position
+      snapshot.numberOfItems(inSection: section.id) == section.items.count,
+      snapshot.indexOfSection(section.id) == position,
+      snapshot.itemIdentifier(for: IndexPath(item: section.items.count, section: position)) == nil
     else { return false }
     for (offset, item) in section.items.enumerated() {
       guard snapshot.indexOfItem(item) == flat,
         snapshot.indexPath(for: item) == IndexPath(item: offset, section: position),
+        snapshot.itemIdentifier(for: IndexPath(item: offset, section: position)) == item,
         snapshot.sectionIdentifier(containingItem: item) == section.id
       else { return false }
       flat += 1

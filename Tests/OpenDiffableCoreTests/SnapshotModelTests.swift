@@ -1,25 +1,31 @@
 import Foundation
 import OpenDiffable
+@_spi(Testing) import OpenDiffableCore
 import OpenDiffableTesting
 import PropertyBased
 import Testing
 
 /// Whether `snapshot` reads exactly as `model`: sections, items per section, every item's flat
-/// index and index path (which build or read the item index), counts and marks. One `Bool`, so
-/// that ten thousand sequences cost no more than their checks.
+/// index and index path and the item at that path (which build or read the item index, or read
+/// the sections by position), counts and marks. One `Bool`, so that ten thousand sequences cost
+/// no more than their checks.
 func snapshotAgrees(_ snapshot: DiffableDataSourceSnapshot<Int, Int>, _ model: ReferenceSnapshot) -> Bool {
   guard snapshot.sectionIdentifiers == model.sections.map(\.id),
     snapshot.numberOfItems == model.allItems.count,
-    snapshot.numberOfSections == model.sections.count
+    snapshot.numberOfSections == model.sections.count,
+    snapshot.itemIdentifiers == model.allItems
   else { return false }
   var flat = 0
   for (position, section) in model.sections.enumerated() {
     guard snapshot.itemIdentifiers(inSection: section.id) == section.items,
-      snapshot.indexOfSection(section.id) == position
+      snapshot.numberOfItems(inSection: section.id) == section.items.count,
+      snapshot.indexOfSection(section.id) == position,
+      snapshot.itemIdentifier(for: IndexPath(item: section.items.count, section: position)) == nil
     else { return false }
     for (offset, item) in section.items.enumerated() {
       guard snapshot.indexOfItem(item) == flat,
         snapshot.indexPath(for: item) == IndexPath(item: offset, section: position),
+        snapshot.itemIdentifier(for: IndexPath(item: offset, section: position)) == item,
         snapshot.sectionIdentifier(containingItem: item) == section.id
       else { return false }
       flat += 1
@@ -239,6 +245,101 @@ struct SectionEndsModelTests {
     await propertyCheck(count: count, input: Gen.int(in: 0...Int(Int32.max)).array(of: 1...60)) { codes in
       await Task.yield()
       let failure = Self.run(codes)
+      #expect(failure == nil, "\(failure ?? "")")
+    }
+  }
+}
+
+/// Runs of sections inserted, deleted and moved anywhere, tens at a time: the slot of each section
+/// position is a ring, so these move its entries by more than half of it, across its end, grow it
+/// while it wraps, and move sections with exactly as many sections as the ring holds. Each step is
+/// checked against the array model with every lookup (the item at each index path included) and
+/// the invariants.
+@Suite("Long runs of sections against an array model")
+struct SectionRunsModelTests {
+  /// A position among `count` sections: near the front, near the end, or anywhere.
+  static func place(_ seed: Int, among count: Int) -> Int {
+    switch seed % 3 {
+    case 0: Swift.min(seed / 3 % 3, count - 1)
+    case 1: Swift.max(count - 1 - seed / 3 % 3, 0)
+    default: seed / 3 % count
+    }
+  }
+
+  /// One sequence from `start` sections: `codes` drive the steps. Returns a description of the
+  /// first disagreement.
+  static func run(_ start: Int, _ codes: [Int]) -> String? {
+    var driver = SnapshotDriver()
+    // Half the time a full ring (a power of two of sections) or one section either side of it.
+    let sizes = [15, 16, 17, 31, 32, 33, 63, 64, 65, 128]
+    let initial = start % 2 == 0 ? sizes[start / 2 % sizes.count] : start / 2 % 100
+    let ids = driver.newSections(initial)
+    driver.snapshot.appendSections(ids)
+    driver.model.sections = ids.map { ($0, []) }
+    var log = ["\(initial) sections"]
+    for code in codes {
+      let sections = driver.model.sections.map(\.id)
+      let pick = code / 8
+      switch code % 8 {
+      case 0, 1, 2:  // 1 to 40 new sections before or after one, some with items
+        let ids = driver.newSections(1 + pick % 40)
+        if sections.isEmpty {
+          driver.snapshot.appendSections(ids)
+          driver.model.sections = ids.map { ($0, []) }
+        } else {
+          let near = place(pick / 40, among: sections.count)
+          let after = pick / 120 % 2 == 1
+          if after {
+            driver.snapshot.insertSections(ids, afterSection: sections[near])
+          } else {
+            driver.snapshot.insertSections(ids, beforeSection: sections[near])
+          }
+          driver.model.sections.insert(contentsOf: ids.map { ($0, []) }, at: after ? near + 1 : near)
+        }
+        for (index, id) in ids.enumerated() where (index + pick) % 3 != 0 {
+          let items = driver.newItems(1 + (index + pick) % 3)
+          driver.snapshot.appendItems(items, toSection: id)
+          driver.model.sections[driver.model.sectionIndex(id)!].items += items
+        }
+        log.append("insert \(ids.count) sections")
+      case 3, 4:  // a run of 1 to 40 sections deleted, or every other section of it
+        guard !sections.isEmpty else { continue }
+        let first = place(pick, among: sections.count)
+        let run = sections[first..<Swift.min(sections.count, first + 1 + pick / 30 % 40)]
+        let deleted = pick / 1_200 % 3 == 0 ? run.enumerated().filter { $0.offset % 2 == 0 }.map(\.element) : Array(run)
+        driver.snapshot.deleteSections(deleted)
+        driver.model.sections.removeAll { deleted.contains($0.id) }
+        log.append("delete \(deleted.count) sections from \(first)")
+      default:  // a section moved before or after another, near either end or anywhere
+        guard sections.count >= 2 else { continue }
+        let from = place(pick, among: sections.count)
+        var to = place(pick / 30, among: sections.count)
+        if to == from { to = (from + 1 + pick / 900 % (sections.count - 1)) % sections.count }
+        let after = pick / 27_000 % 2 == 1
+        if after {
+          driver.snapshot.moveSection(sections[from], afterSection: sections[to])
+        } else {
+          driver.snapshot.moveSection(sections[from], beforeSection: sections[to])
+        }
+        let section = driver.model.sections.remove(at: from)
+        let target = driver.model.sectionIndex(sections[to])!
+        driver.model.sections.insert(section, at: after ? target + 1 : target)
+        log.append("move \(from) \(after ? "after" : "before") \(to)")
+      }
+      if !snapshotAgrees(driver.snapshot, driver.model) { return "snapshot disagrees after \(log)" }
+      // (Under internal checks every mutation has checked them already.)
+      if !internalChecksEnabled { driver.snapshot._checkInvariants() }  // stops with the broken one
+    }
+    return nil
+  }
+
+  /// 200 random sequences of up to 25 steps (60 under internal checks).
+  @Test func longSectionRunsAnywhere() async {
+    let count = internalChecksEnabled ? 60 : 200
+    let steps = Gen.int(in: 0...Int(Int32.max)).array(of: 1...25)
+    await propertyCheck(count: count, input: Gen.int(in: 0...Int(Int32.max)), steps) { start, codes in
+      await Task.yield()
+      let failure = Self.run(start, codes)
       #expect(failure == nil, "\(failure ?? "")")
     }
   }

@@ -215,6 +215,9 @@ struct SnapshotDriver {
     #expect(items.map { snapshot.indexOfItem($0) } == Array(items.indices), "after \(operation)")
     #expect(items.map { snapshot.sectionIdentifier(containingItem: $0) } == expectedSections, "after \(operation)")
     #expect(items.map { snapshot.indexPath(for: $0) } == expectedPaths, "after \(operation)")
+    // And back: the item at each path, which reads the section's slot by position.
+    #expect(expectedPaths.map { snapshot.itemIdentifier(for: $0) } == items, "after \(operation)")
+    #expect(snapshot.itemIdentifier(for: IndexPath(item: 0, section: sections.count)) == nil)
     #expect(sections.map { snapshot.indexOfSection($0.id) } == Array(sections.indices), "after \(operation)")
     #expect(sections.map { snapshot.numberOfItems(inSection: $0.id) } == sections.map(\.items.count))
     #expect(sections.map { snapshot.itemIdentifiers(inSection: $0.id) } == sections.map(\.items))

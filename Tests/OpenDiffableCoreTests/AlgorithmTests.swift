@@ -174,7 +174,8 @@ struct AlgorithmTests {
           let position = code / 5 % (model.count + 1)
           let new = Array(next..<(next + 1 + code / 7 % 20))
           next += new.count
-          slots.insert(contentsOf: new, at: position)
+          slots.makeRoom(new.count, at: position)
+          for (offset, slot) in new.enumerated() { slots[position + offset] = slot }
           model.insert(contentsOf: new, at: position)
         case 2 where !model.isEmpty:
           let lower = code / 5 % model.count
@@ -198,7 +199,7 @@ struct AlgorithmTests {
         var linear = _SectionSlots()
         for slot in model { linear.append(slot) }
         #expect(slots == linear)
-        #expect(slots.withReader { reader in model.indices.map { reader[$0] } } == model)
+        #expect(model.indices.map { slots[$0] } == model)
         // The placement's reader: positions below `end` read without the mask.
         let end = code / 17 % (model.count + 2)
         let head = slots.head
@@ -217,7 +218,9 @@ struct AlgorithmTests {
     var slots = _SectionSlots()
     for slot in 0..<100 { slots.append(slot) }
     let entries = slots.storage
-    slots.insert(contentsOf: [100, 101], at: 0)
+    slots.makeRoom(2, at: 0)
+    slots[0] = 100
+    slots[1] = 101
     slots.removeSubrange(0..<3)
     slots.removeSubrange(96..<99)
     slots.move(from: 95, to: 0)

@@ -248,14 +248,12 @@ extension DiffableDataSourceSnapshot {
     let position = _sectionPosition(ofSlot: anchorSlot) + (after ? 1 : 0)
     let count = _sectionIDs.count
     let k = identifiers.count
-    var newSlots: [Int] = []
-    newSlots.reserveCapacity(k)
-    for identifier in identifiers {
+    _slotAtPosition.makeRoom(k, at: position)
+    for (offset, identifier) in identifiers.enumerated() {
       let slot = _allocateSlot(position: _SectionStorage.free)
       _slotBySection[identifier] = slot
-      newSlots.append(slot)
+      _slotAtPosition[position + offset] = slot
     }
-    _slotAtPosition.insert(contentsOf: newSlots, at: position)
     _counts.reserve(count + k)
     // The identifiers last: after a copy-on-write copy, the largest array copied stays in cache
     // for the next call.
@@ -270,7 +268,7 @@ extension DiffableDataSourceSnapshot {
         _counts.refreshBelow()
       }
       let first = _counts.bias + position
-      for (offset, slot) in newSlots.enumerated() { _slots[slot].position = first + offset }
+      for offset in 0..<k { _slots[_slotAtPosition[position + offset]].position = first + offset }
       return
     }
     if position < count - position {

@@ -34,13 +34,6 @@ struct _SectionSlots: RandomAccessCollection, MutableCollection, Sendable {
     set { storage[(head &+ position) & (storage.count &- 1)] = UInt32(truncatingIfNeeded: newValue) }
   }
 
-  /// Calls `body` with a reader of the slots by position (no bounds checks beyond the mask).
-  @inlinable func withReader<R>(_ body: (_RingReader) throws -> R) rethrows -> R {
-    try storage.withUnsafeBufferPointer { buffer in
-      try body(_RingReader(base: buffer.baseAddress, head: head, mask: buffer.count &- 1))
-    }
-  }
-
   /// Makes the entries of positions below `end` contiguous in the buffer (rewriting the ring
   /// from entry 0 when they cross its end), for ``withLinearReader(_:)``. O(1) when they are
   /// contiguous; O(count) otherwise, once: the ring then stays contiguous until an insertion or
@@ -68,22 +61,6 @@ struct _SectionSlots: RandomAccessCollection, MutableCollection, Sendable {
     try storage.withUnsafeBufferPointer { buffer in
       try body(_LinearReader(first: buffer.baseAddress.map { $0 + head }))
     }
-  }
-
-  /// The slots by position, through the ring's mask.
-  @usableFromInline
-  struct _RingReader {
-    @usableFromInline let base: UnsafePointer<UInt32>?
-    @usableFromInline let head: Int
-    @usableFromInline let mask: Int
-
-    @inlinable init(base: UnsafePointer<UInt32>?, head: Int, mask: Int) {
-      self.base = base
-      self.head = head
-      self.mask = mask
-    }
-
-    @inlinable subscript(position: Int) -> Int { Int(base.unsafelyUnwrapped[(head &+ position) & mask]) }
   }
 
   /// The slots by position where their entries do not cross the buffer's end.
@@ -119,10 +96,10 @@ struct _SectionSlots: RandomAccessCollection, MutableCollection, Sendable {
     _count &+= 1
   }
 
-  /// Inserts `slots` at `position`, moving the shorter side: O(min(p, count - p) + k).
-  @inlinable mutating func insert(contentsOf slots: [Int], at position: Int) {
-    precondition(position >= 0 && position <= _count)
-    let k = slots.count
+  /// Makes room for `k` slots at `position`, moving the shorter side: O(min(p, count - p) + k
+  /// amortized). The caller writes the `k` new positions (they hold stale entries until then).
+  @inlinable mutating func makeRoom(_ k: Int, at position: Int) {
+    precondition(position >= 0 && position <= _count && k >= 0)
     guard k > 0 else { return }
     reserve(_count &+ k)
     let count = _count
@@ -139,9 +116,6 @@ struct _SectionSlots: RandomAccessCollection, MutableCollection, Sendable {
         Self._move(
           base, mask: mask, from: (head &+ position) & mask, to: (head &+ position &+ k) & mask,
           count: count &- position)
-      }
-      for (offset, slot) in slots.enumerated() {
-        base[(head &+ position &+ offset) & mask] = UInt32(truncatingIfNeeded: slot)
       }
     }
     self.head = head
@@ -248,12 +222,6 @@ struct _SectionSlots: RandomAccessCollection, MutableCollection, Sendable {
 extension _SectionSlots: Equatable {
   /// The same slots at the same positions (wherever the rings start). O(count).
   @inlinable static func == (lhs: Self, rhs: Self) -> Bool {
-    guard lhs._count == rhs._count else { return false }
-    return lhs.withReader { left in
-      rhs.withReader { right in
-        for position in 0..<lhs._count where left[position] != right[position] { return false }
-        return true
-      }
-    }
+    lhs._count == rhs._count && lhs.elementsEqual(rhs)
   }
 }

@@ -56,13 +56,7 @@ struct ContractBreakingIdentifierTests {
   /// sections found the same new one (one section inserted, none deleted: an invalid batch).
   @Test func sectionMutatedToEqualAnotherGivesAValidBatchAndAWarning() throws {
     let ((changeset, placement), warnings) = try OpenDiffableWarningCollector.collect {
-      let a = Wrapped(7_250_001)
-      let b = Wrapped(7_250_002)
-      var old = DiffableDataSourceSnapshot<Wrapped, Int>()
-      old.appendSections([a, b])
-      old.appendItems([1, 2], toSection: a)
-      old.appendItems([3], toSection: b)
-      a.cell.value = 7_250_002  // now equal to b, stored in `old` under its former hash
+      let (old, _, b) = twoSectionsWithTheFirstMadeEqualToTheSecond(7_250_001, 7_250_002)
       var new = DiffableDataSourceSnapshot<Wrapped, Int>()
       let c = Wrapped(7_250_003)
       new.appendSections([b, c])
@@ -245,13 +239,7 @@ struct ContractBreakingIdentifierTests {
   /// section the app should have appended.
   @Test func aSectionChangedWhileStoredStopsNamingTheChange() async {
     await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let a = Wrapped(7_290_001)
-      let b = Wrapped(7_290_002)
-      var snapshot = DiffableDataSourceSnapshot<Wrapped, Int>()
-      snapshot.appendSections([a, b])
-      snapshot.appendItems([1, 2], toSection: a)
-      snapshot.appendItems([3], toSection: b)
-      a.cell.value = 7_290_002  // now equal to b
+      var (snapshot, a, b) = twoSectionsWithTheFirstMadeEqualToTheSecond(7_290_001, 7_290_002)
       snapshot.deleteSections([b])
       _ = snapshot.numberOfItems(inSection: a)
     }.map { result in
@@ -357,4 +345,19 @@ struct ContractBreakingIdentifierTests {
       precondition(snapshot.numberOfItems == 0)
     }
   }
+}
+
+/// Sections `a` (items 1, 2) and `b` (item 3), then `a` changed to equal `b`: stored in the
+/// snapshot under its former hash.
+private func twoSectionsWithTheFirstMadeEqualToTheSecond(
+  _ first: Int, _ second: Int
+) -> (DiffableDataSourceSnapshot<Wrapped, Int>, a: Wrapped, b: Wrapped) {
+  let a = Wrapped(first)
+  let b = Wrapped(second)
+  var snapshot = DiffableDataSourceSnapshot<Wrapped, Int>()
+  snapshot.appendSections([a, b])
+  snapshot.appendItems([1, 2], toSection: a)
+  snapshot.appendItems([3], toSection: b)
+  a.cell.value = second
+  return (snapshot, a, b)
 }

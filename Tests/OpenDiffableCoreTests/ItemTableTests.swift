@@ -257,6 +257,63 @@ struct ItemTableTests {
     }
   }
 
+  /// Keys hashed through their own `hash(into:)` get the state `Hasher` is left in folded, not
+  /// finalized (`_ItemHash.hash(absorbed:seed:)`): they must spread as a finalized SipHash does,
+  /// whether the key's bytes fill whole words (compressed into the state) or stay in the tail
+  /// buffer (fewer than eight bytes), for fixed seeds.
+  @Test(arguments: [0x0000_0000_0000_0000, 0xFFFF_FFFF_FFFF_FFFF, 0xE8A8_529F_035E_FA25] as [UInt64])
+  func keysHashedThroughHasherSpreadOverTheBuckets(seed: UInt64) {
+    #expect(MemoryLayout<Hasher>.size == 72, "Hasher's layout changed: the item table finalizes it instead")
+    let count = internalChecksEnabled ? 5_000 : 100_000
+    func expectSpread<Key: Hashable>(_ name: String, _ keys: [Key]) {
+      let storage = _ItemTableStorage<Key>(bucketCount: 20, seed: seed)
+      let hashes = keys.map(storage.hash)
+      let distinct = Set(hashes).count
+      // A hash that collides wholesale would make the table below quadratic: stop here instead.
+      guard distinct > keys.count - 10 else {
+        Issue.record("\(name), seed \(seed): \(keys.count) keys have only \(distinct) distinct hashes")
+        return
+      }
+      let tags = Set(hashes.map(_ItemTableStorage<Key>.tag)).count
+      #expect(tags >= 120, "\(name), seed \(seed): the control bytes take only \(tags) values")
+      let distance = longestProbeDistance(keys, seed: seed)
+      #expect(distance < 250, "\(name), seed \(seed): a key sits \(distance) buckets after its home")
+    }
+    expectSpread("Int64, sequential", (0..<count).map { HasherHashed(Int64($0)) })
+    expectSpread("Int64, stride 2^32", (0..<count).map { HasherHashed(Int64($0) << 32) })
+    expectSpread("Int64, top bits", (0..<count).map { HasherHashed(Int64($0) << 47) })
+    expectSpread("UInt32 (in the tail buffer)", (0..<count).map { HasherHashed(UInt32($0)) })
+    expectSpread("UInt16 pairs (in the tail buffer)", (0..<count).map { TwoFields(UInt16($0 & 0xFF), UInt16($0 >> 8)) })
+    expectSpread("String", (0..<count).map { HasherHashed("row-\($0)") })
+    expectSpread("two Ints", (0..<count).map { TwoFields($0 % 317, $0 / 317) })
+  }
+
+  /// Equal keys get equal hashes through the fold, however their bytes reach `Hasher`: strings in
+  /// different normal forms, `0.0` and `-0.0`, sets built in different orders, byte runs of
+  /// every length up to a few words; and keys that differ get different hashes.
+  @Test func equalKeysHashedThroughHasherHashAlike() {
+    let storage = _ItemTableStorage<AnyHashable>(bucketCount: 20, seed: 0xE8A8_529F_035E_FA25)
+    let groups: [[AnyHashable]] = [
+      [HasherHashed("caf\u{E9}"), HasherHashed("cafe\u{301}")],
+      [HasherHashed(0.0), HasherHashed(-0.0)],
+      [HasherHashed(Set([1, 2, 3, 4, 5])), HasherHashed(Set([5, 4, 3, 2, 1]))],
+      [TwoFields("a", 1.0), TwoFields("a", 1.0)],
+    ]
+    for group in groups {
+      #expect(Set(group.map(storage.hash)).count == 1, "\(group)")
+    }
+    var hashes: [Int: AnyHashable] = [:]
+    for length in 0...40 {
+      for byte in (length == 0 ? [0] : [0, 1, 0x80, 0xFF]) as [UInt8] {
+        let key = AnyHashable(ByteRun(Array(repeating: byte, count: length)))
+        #expect(storage.hash(key) == storage.hash(AnyHashable(ByteRun(Array(repeating: byte, count: length)))))
+        if let other = hashes.updateValue(key, forKey: storage.hash(key)) {
+          Issue.record("\(key) and \(other) have the same hash")
+        }
+      }
+    }
+  }
+
   /// `hashesFromBits` and the hash's fast paths name the same types: a listed type is hashed
   /// from its bits (not by `Hasher`), any other through its `Hashable` conformance.
   @Test func theTypesHashedFromTheirBitsAreTheOnesListed() {
@@ -632,4 +689,21 @@ func longestProbeDistance<Key: Hashable>(_ keys: [Key], seed: UInt64? = nil) -> 
 struct HasherHashed<Value: Hashable>: Hashable {
   var value: Value
   init(_ value: Value) { self.value = value }
+}
+
+/// A key of two fields, hashed by `Hasher` through its synthesized conformance.
+struct TwoFields<A: Hashable, B: Hashable>: Hashable {
+  var first: A
+  var second: B
+  init(_ first: A, _ second: B) {
+    self.first = first
+    self.second = second
+  }
+}
+
+/// A key that feeds `Hasher` its bytes as one run (`combine(bytes:)`), of any length.
+struct ByteRun: Hashable {
+  var bytes: [UInt8]
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+  func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
 }

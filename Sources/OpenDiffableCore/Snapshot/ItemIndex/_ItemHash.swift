@@ -19,7 +19,8 @@ import Foundation
 ///
 /// Every other type goes through its own `Hashable` conformance, so its `hash(into:)` is
 /// honoured exactly: the item table feeds it a copy of a `Hasher` that absorbed the table's seed
-/// once (``_ItemTableStorage/hash(_:)``), which skips `Hasher`'s setup for the seed per key.
+/// once (``_ItemTableStorage/hash(_:)``), which skips `Hasher`'s setup for the seed per key, and
+/// folds the state it leaves (``hash(absorbed:seed:)``) instead of finalizing it.
 ///
 /// The seed comes from `Hasher`'s per-process random seed (so it is fixed when
 /// `SWIFT_DETERMINISTIC_HASHING` is set; the fuzz target's build also mixes in a value each
@@ -96,6 +97,29 @@ enum _ItemHash {
       }
     }
     return key._rawHashValue(seed: Int(truncatingIfNeeded: seed))
+  }
+
+  /// The hash of what `hasher` absorbed (a key's `hash(into:)` on a copy of the table's seeded
+  /// `Hasher`), without `Hasher`'s finalization: its state words folded by multiply-and-fold.
+  ///
+  /// `Hasher` is a frozen struct of plain 64-bit words (the tail buffer and the SipHash state),
+  /// whose value after absorbing a sequence of bytes depends on those bytes and the seed only:
+  /// equal keys feed equal bytes (`Hashable`'s contract), so they leave equal states and get
+  /// equal hashes, whatever the words mean. Every byte absorbed is in the state: whole words went
+  /// through a SipHash compression round, the last partial word is in the tail buffer. The fold
+  /// takes every word, so it would stay consistent (if less well spread) should a future
+  /// standard library use the state's reserved words. A `Hasher` of another size is finalized as
+  /// usual. Finalizing costs about 70 instructions; the fold about 25. O(1).
+  @inlinable @inline(__always) static func hash(absorbed hasher: inout Hasher, seed: UInt64) -> Int {
+    guard MemoryLayout<Hasher>.size == 9 &* 8 else { return hasher.finalize() }
+    return withUnsafeBytes(of: &hasher) { state in
+      @inline(__always) func word(_ index: Int) -> UInt64 {
+        state.loadUnaligned(fromByteOffset: index &* 8, as: UInt64.self)
+      }
+      let low = mix(word(1) ^ word(5) ^ seed, word(2) ^ word(6) ^ 0xE703_7ED1_A0B4_28DB)
+      let high = mix(word(3) ^ word(7) ^ word(0), word(4) ^ word(8) ^ 0xBF58_476D_1CE4_E5B9)
+      return hash(low ^ high, seed: seed)
+    }
   }
 
   /// The bits of `key`, a fixed-width integer of at most 64 bits (a type

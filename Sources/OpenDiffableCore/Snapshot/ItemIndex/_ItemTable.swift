@@ -803,7 +803,7 @@ final class _ItemTableStorage<Key: Hashable> {
     if _IdentifierTraits<Key>.hashedByItemHash { return _ItemHash.hash(key, seed: seed) }
     var hasher = seededHasher.unsafelyUnwrapped
     key.hash(into: &hasher)
-    return hasher.finalize()
+    return _ItemHash.hash(absorbed: &hasher, seed: seed)
   }
 
   /// The ``seededHasher`` for `seed`.

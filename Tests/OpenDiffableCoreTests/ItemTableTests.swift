@@ -190,6 +190,15 @@ struct ItemTableTests {
     }
   }
 
+  /// Keys hashed through their own `hash(into:)` (the folded `Hasher` state, stored hashes):
+  /// a struct of one integer, and one of a string and an integer.
+  @Test func matchesDictionaryForKeysHashedThroughHasher() async {
+    await propertyCheck(count: 200, input: Gen.int(in: 0...1_000_000).array(of: 1...150)) { codes in
+      checkItemTable(codes: codes, keySpace: 48) { HasherHashed(Int64($0)) }
+      checkItemTable(codes: codes, keySpace: 48) { TwoFields("key-\($0 % 7)", $0 / 7) }
+    }
+  }
+
   @Test func matchesDictionaryWithReferenceCountedKeys() async {
     await propertyCheck(count: 200, input: Gen.int(in: 0...1_000_000).array(of: 1...150)) { codes in
       // Longer than 15 bytes, so each key is a heap-allocated, reference-counted string.

@@ -16,9 +16,7 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 lookups=10000
-# Each case and the baseline it is held to. (`client-items-*-string` is left out: there the
-# caller's `String` comparison of the item read keeps the snapshot borrowed, and the optimizer
-# copies it; see Sources/OpenDiffableCore/Snapshot/ItemIndex/README.md.)
+# Each case and the baseline it is held to.
 pairs="
 client-lookup-classvar-int client-lookup-dictionary-int
 client-lookup-classvar-uuid client-lookup-dictionary-uuid
@@ -32,6 +30,8 @@ client-section-classvar-rowid client-lookup-dictionary-rowid
 client-items-classvar-int client-items-dictionary-int
 client-items-classvar-uuid client-items-dictionary-uuid
 client-items-classvar-rowid client-items-dictionary-rowid
+client-items-classvar-string client-items-dictionary-string
+client-items-static-string client-items-dictionary-string
 "
 cases=$(echo "$pairs" | tr ' ' '\n' | grep . | sort -u)
 # Two at a time (count.sh copies the binary to ./InstructionCounts.stripped: one folder each).

@@ -135,6 +135,11 @@ struct DeferredIndexPropertyTests {
       _ snapshot: Snapshot, _ model: Model, _ context: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
       let all = model.flatMap(\.items)
+      // Read first (before anything builds the index), so that a snapshot with repeats is resolved
+      // by this read.
+      #expect(
+        model.map { snapshot.numberOfItems(inSection: $0.section) } == model.map(\.items.count), "\(context)",
+        sourceLocation: sourceLocation)
       #expect(snapshot.sectionIdentifiers == model.map(\.section), "\(context)", sourceLocation: sourceLocation)
       #expect(snapshot.numberOfItems == all.count, "\(context)", sourceLocation: sourceLocation)
       #expect(snapshot.itemIdentifiers == all, "\(context)", sourceLocation: sourceLocation)
@@ -264,6 +269,20 @@ struct DeferredIndexPropertyTests {
     #expect(
       warnings.count == 1 && warnings[0].contains("appendItems(_:toSection:)") && warnings[0].contains("3141592"),
       "\(warnings)")
+  }
+
+  /// The same when a section's count is the first read.
+  @Test func reappendedItemMovesWhenASectionCountIsReadFirst() {
+    var snapshot = DiffableDataSourceSnapshot<String, Int>()
+    snapshot.appendSections(["a", "b"])
+    snapshot.appendItems([1, 2, 3_141_592], toSection: "a")
+    snapshot.appendItems([3_141_592, 9], toSection: "b")
+    let (_, warnings) = OpenDiffableWarningCollector.collect {
+      #expect(snapshot.numberOfItems(inSection: "a") == 2)
+      #expect(snapshot.numberOfItems(inSection: "b") == 2)
+    }
+    #expect(warnings.count == 1 && warnings[0].contains("3141592"), "\(warnings)")
+    #expect(snapshot.itemIdentifiers(inSection: "a") == [1, 2])
   }
 
   /// A value that alone holds its deferred index records appends in place: copying the index on

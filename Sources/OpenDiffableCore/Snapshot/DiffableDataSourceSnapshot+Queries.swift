@@ -52,13 +52,11 @@ extension DiffableDataSourceSnapshot {
   public func numberOfItems(inSection identifier: SectionIdentifierType) -> Int {
     let slot = _requireSlot(identifier, "numberOfItems(inSection:)")
     guard let lookup = _index.lookup, !lookup.sectionsAreChecked() else { return _slots[slot].items.count }
-    // Resolved after a repeat moved items: its sections, lent through the published address.
-    if let resolved = _resolvedForLookup(lookup) {
-      let owner = _index.deferred
-      defer { _fixLifetime(owner) }
-      return resolved.pointee._slots[slot].items.count
-    }
-    return _countCheckingSections(slot: slot)
+    // Not known to be checked: the resolved snapshot's section (see `itemIdentifiers(inSection:)`).
+    let resolved = UnsafeMutablePointer<Self>(bitPattern: _resolvedAddressResolving()).unsafelyUnwrapped
+    let count = resolved.pointee._slots[slot].items.count
+    _fixLifetime(_index.deferred)
+    return count
   }
 
   /// The items of the section `identifier`, in order.
@@ -72,13 +70,14 @@ extension DiffableDataSourceSnapshot {
   public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType] {
     let slot = _requireSlot(identifier, "itemIdentifiers(inSection:)")
     guard let lookup = _index.lookup, !lookup.sectionsAreChecked() else { return _slots[slot].items }
-    // Resolved after a repeat moved items: its sections, lent through the published address.
-    if let resolved = _resolvedForLookup(lookup) {
-      let owner = _index.deferred
-      defer { _fixLifetime(owner) }
-      return resolved.pointee._slots[slot].items
-    }
-    return _itemsCheckingSections(slot: slot)
+    // Not known to be checked: the resolved snapshot's section (resolved first, once), read
+    // through its address while this value keeps it alive. (Not a call returning the array: with
+    // `String` items, a caller comparing one after reading the snapshot from a class property
+    // copied the whole snapshot.)
+    let resolved = UnsafeMutablePointer<Self>(bitPattern: _resolvedAddressResolving()).unsafelyUnwrapped
+    let items = resolved.pointee._slots[slot].items
+    _fixLifetime(_index.deferred)
+    return items
   }
 
   /// The section that holds the item `identifier`, or nil when the item is not in the snapshot.

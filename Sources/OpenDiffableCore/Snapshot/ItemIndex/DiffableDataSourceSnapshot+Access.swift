@@ -86,11 +86,15 @@ extension DiffableDataSourceSnapshot {
     _index.deferred.unsafelyUnwrapped.withResolved(self) { $0.indexPath(for: item) }
   }
 
-  @inlinable @inline(never) __consuming func _itemsCheckingSections(slot: Int) -> [ItemIdentifierType] {
-    _withCheckedSections { $0._slots[slot].items }
+  /// The address of the resolved snapshot (``_DeferredItemIndex/resolved(_:)``), built first if
+  /// it is not yet (O(n), once), for the section reads. Declared `@_effects(readonly)`: it
+  /// changes only the deferred index's own state, a cache it fills once under its lock (a second
+  /// call returns the same address, having done nothing), and none of the memory its callers
+  /// read directly; a caller whose optimizer reuses an earlier reading of the published flags
+  /// calls it again, which is only slower. The annotation lets a caller that holds the snapshot
+  /// in a class's stored property or a global read it in place instead of copying it.
+  @inlinable @inline(never) @_effects(readonly) func _resolvedAddressResolving() -> Int {
+    Int(bitPattern: _index.deferred.unsafelyUnwrapped.resolved(self))
   }
 
-  @inlinable @inline(never) __consuming func _countCheckingSections(slot: Int) -> Int {
-    _withCheckedSections { $0._slots[slot].items.count }
-  }
 }

@@ -285,6 +285,33 @@ struct DeferredIndexPropertyTests {
     #expect(snapshot.itemIdentifiers(inSection: "a") == [1, 2])
   }
 
+  /// Threads making the first reads of one deferred snapshot that holds a re-appended item at
+  /// once: every reader sees the resolved sections, and the repeat is reported once.
+  @Test func concurrentFirstReadsResolveOnce() {
+    OpenDiffableWarningCollector.install()
+    var snapshot = DiffableDataSourceSnapshot<String, Int>()
+    snapshot.appendSections(["a", "b"])
+    snapshot.appendItems([1, 2, 7_531_902], toSection: "a")
+    snapshot.appendItems([7_531_902, 9], toSection: "b")
+    let shared = snapshot
+    final class Reads: @unchecked Sendable {
+      let lock = NSLock()
+      var all: [[Int]] = []
+      func add(_ read: [Int]) { lock.withLock { all.append(read) } }
+    }
+    let reads = Reads()
+    DispatchQueue.concurrentPerform(iterations: 16) { index in
+      if index % 2 == 0 {
+        reads.add(shared.itemIdentifiers(inSection: index % 4 == 0 ? "a" : "b"))
+      } else {
+        reads.add([shared.numberOfItems(inSection: "a"), shared.numberOfItems(inSection: "b")])
+      }
+    }
+    #expect(reads.all.count == 16)
+    for read in reads.all { #expect(read == [1, 2] || read == [7_531_902, 9] || read == [2, 2], "\(read)") }
+    #expect(OpenDiffableWarningCollector.messages(containing: "7531902").count == 1)
+  }
+
   /// A value that alone holds its deferred index records appends in place: copying the index on
   /// every call (and checking the released copy) would make building quadratic.
   @Test func appendsOneAtATimeKeepTheSameDeferredIndex() throws {

@@ -53,9 +53,10 @@ extension DiffableDataSourceSnapshot {
     let slot = _requireSlot(identifier, "numberOfItems(inSection:)")
     guard let lookup = _index.lookup, !lookup.sectionsAreChecked() else { return _slots[slot].items.count }
     // Not known to be checked: the resolved snapshot's section (see `itemIdentifiers(inSection:)`).
+    let owner = _index.deferred
     let resolved = UnsafeMutablePointer<Self>(bitPattern: _resolvedAddressResolving()).unsafelyUnwrapped
     let count = resolved.pointee._slots[slot].items.count
-    _fixLifetime(_index.deferred)
+    _fixLifetime(owner)
     return count
   }
 
@@ -74,9 +75,10 @@ extension DiffableDataSourceSnapshot {
     // through its address while this value keeps it alive. (Not a call returning the array: with
     // `String` items, a caller comparing one after reading the snapshot from a class property
     // copied the whole snapshot.)
+    let owner = _index.deferred
     let resolved = UnsafeMutablePointer<Self>(bitPattern: _resolvedAddressResolving()).unsafelyUnwrapped
     let items = resolved.pointee._slots[slot].items
-    _fixLifetime(_index.deferred)
+    _fixLifetime(owner)
     return items
   }
 

@@ -87,12 +87,19 @@ extension DiffableDataSourceSnapshot {
   }
 
   /// The address of the resolved snapshot (``_DeferredItemIndex/resolved(_:)``), built first if
-  /// it is not yet (O(n), once), for the section reads. Declared `@_effects(readonly)`: it
-  /// changes only the deferred index's own state, a cache it fills once under its lock (a second
-  /// call returns the same address, having done nothing), and none of the memory its callers
-  /// read directly; a caller whose optimizer reuses an earlier reading of the published flags
-  /// calls it again, which is only slower. The annotation lets a caller that holds the snapshot
-  /// in a class's stored property or a global read it in place instead of copying it.
+  /// it is not yet (O(n), once), for the section reads.
+  ///
+  /// Declared `@_effects(readonly)`, which is what lets a caller holding the snapshot in a class's
+  /// stored property or a global read it in place: with any other call here, such a caller that
+  /// compares a `String` item afterwards copies the whole snapshot on every read (measured; a
+  /// `__consuming` call returning the address, or the array, does too). The declaration is not
+  /// strictly true, and what the optimizer may do with it is accepted: the call changes only the
+  /// deferred index's own state, a cache it fills once under its lock (a second call returns the
+  /// same address and does nothing), which no caller reads directly; a caller that reuses an
+  /// earlier reading of the published flags calls it again, which is only slower; a read whose
+  /// result is unused may be dropped with the build, which then happens at the next read that
+  /// needs it (or, unread, at release), with its warnings or its stop then; and a warning handler
+  /// that changes state the caller reads right after the read may be seen late.
   @inlinable @inline(never) @_effects(readonly) func _resolvedAddressResolving() -> Int {
     Int(bitPattern: _index.deferred.unsafelyUnwrapped.resolved(self))
   }

@@ -46,12 +46,20 @@
 
       // The settings screen shows its own last apply (its first: a reload), not the list's delete.
       try pane.send("3")
-      screen = try pane.waitFor("the settings") { $0.contains("[3 Settings]") && $0.contains("Show company") }
+      screen = try pane.waitFor("the settings, its status line not showing the list's delete") {
+        $0.contains("[3 Settings]") && $0.contains("Show company")
+          && line(containing: "last draw", in: $0).map { !$0.contains(" del 1 ins 0 ") } == true
+      }
       let settingsStatus = try #require(line(containing: "last draw", in: screen))
       #expect(!settingsStatus.contains(" del 1 ins 0 "), "\(settingsStatus)")
       // Back on the list, its delete is still what its status line shows.
       try pane.send("1")
-      screen = try pane.waitFor("the list again") { $0.contains("[1 Contacts]") && $0.contains("All (4)") }
+      // (Waited for with its status line: a capture can fall between the list's rows and its
+      // status line being drawn.)
+      screen = try pane.waitFor("the list again, its status line showing the delete") {
+        $0.contains("[1 Contacts]") && $0.contains("All (4)")
+          && line(containing: "last draw", in: $0)?.contains(" del 1 ins 0 ") == true
+      }
       #expect(line(containing: "last draw", in: screen)?.contains(" del 1 ins 0 ") == true, "\(screen)")
 
       // A message lasts until the next key.

@@ -50,14 +50,7 @@ extension DiffableDataSourceSnapshot {
   ///   the item index (O(n), once); after a diff settled it, or once the index exists, as stated.
   @inlinable @inline(__always)
   public func numberOfItems(inSection identifier: SectionIdentifierType) -> Int {
-    let slot = _requireSlot(identifier, "numberOfItems(inSection:)")
-    guard let lookup = _index.lookup, !lookup.sectionsAreChecked() else { return _slots[slot].items.count }
-    // Not known to be checked: the resolved snapshot's section (see `itemIdentifiers(inSection:)`).
-    let owner = _index.deferred
-    let resolved = UnsafeMutablePointer<Self>(bitPattern: _resolvedAddressResolving()).unsafelyUnwrapped
-    let count = resolved.pointee._slots[slot].items.count
-    _fixLifetime(owner)
-    return count
+    _checkedItems(slot: _requireSlot(identifier, "numberOfItems(inSection:)")).count
   }
 
   /// The items of the section `identifier`, in order.
@@ -69,12 +62,16 @@ extension DiffableDataSourceSnapshot {
   ///   the item index (O(n), once); after a diff settled it, or once the index exists, as stated.
   @inlinable @inline(__always)
   public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType] {
-    let slot = _requireSlot(identifier, "itemIdentifiers(inSection:)")
+    _checkedItems(slot: _requireSlot(identifier, "itemIdentifiers(inSection:)"))
+  }
+
+  /// The items of the section in `slot` as the snapshot reads them: its stored array once the
+  /// sections are known to hold every identifier once; otherwise the resolved snapshot's (resolved
+  /// first, once), read through its address while this value keeps it alive. (Not a call
+  /// returning the array: with `String` items, a caller comparing one after reading the snapshot
+  /// from a class property copied the whole snapshot.) O(1), O(n) once when resolving.
+  @inlinable @inline(__always) func _checkedItems(slot: Int) -> [ItemIdentifierType] {
     guard let lookup = _index.lookup, !lookup.sectionsAreChecked() else { return _slots[slot].items }
-    // Not known to be checked: the resolved snapshot's section (resolved first, once), read
-    // through its address while this value keeps it alive. (Not a call returning the array: with
-    // `String` items, a caller comparing one after reading the snapshot from a class property
-    // copied the whole snapshot.)
     let owner = _index.deferred
     let resolved = UnsafeMutablePointer<Self>(bitPattern: _resolvedAddressResolving()).unsafelyUnwrapped
     let items = resolved.pointee._slots[slot].items

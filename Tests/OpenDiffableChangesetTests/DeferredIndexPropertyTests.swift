@@ -296,19 +296,22 @@ struct DeferredIndexPropertyTests {
     let shared = snapshot
     final class Reads: @unchecked Sendable {
       let lock = NSLock()
-      var all: [[Int]] = []
-      func add(_ read: [Int]) { lock.withLock { all.append(read) } }
+      var byThread: [Int: [Int]] = [:]
+      func add(_ read: [Int], by index: Int) { lock.withLock { byThread[index] = read } }
     }
     let reads = Reads()
     DispatchQueue.concurrentPerform(iterations: 16) { index in
-      if index % 2 == 0 {
-        reads.add(shared.itemIdentifiers(inSection: index % 4 == 0 ? "a" : "b"))
-      } else {
-        reads.add([shared.numberOfItems(inSection: "a"), shared.numberOfItems(inSection: "b")])
+      switch index % 4 {
+      case 0: reads.add(shared.itemIdentifiers(inSection: "a"), by: index)
+      case 2: reads.add(shared.itemIdentifiers(inSection: "b"), by: index)
+      default: reads.add([shared.numberOfItems(inSection: "a"), shared.numberOfItems(inSection: "b")], by: index)
       }
     }
-    #expect(reads.all.count == 16)
-    for read in reads.all { #expect(read == [1, 2] || read == [7_531_902, 9] || read == [2, 2], "\(read)") }
+    #expect(reads.byThread.count == 16)
+    for (index, read) in reads.byThread {
+      let expected = index % 4 == 0 ? [1, 2] : index % 4 == 2 ? [7_531_902, 9] : [2, 2]
+      #expect(read == expected, "reader \(index)")
+    }
     #expect(OpenDiffableWarningCollector.messages(containing: "7531902").count == 1)
   }
 

@@ -91,8 +91,9 @@ extension DiffableDataSourceSnapshot {
   ///
   /// Declared `@_effects(readonly)`, which is what lets a caller holding the snapshot in a class's
   /// stored property or a global read it in place: with any other call here, such a caller that
-  /// compares a `String` item afterwards copies the whole snapshot on every read (measured; a
-  /// `__consuming` call returning the address, or the array, does too). The declaration is not
+  /// compares a `String` item afterwards copies the whole snapshot on every read (measured with a
+  /// `__consuming` call returning the array; in a reduction, with one returning the address too).
+  /// The declaration is not
   /// strictly true, and what the optimizer may do with it is accepted: the call changes only the
   /// deferred index's own state, a cache it fills once under its lock (a second call returns the
   /// same address and does nothing), which no caller reads directly; a caller that reuses an

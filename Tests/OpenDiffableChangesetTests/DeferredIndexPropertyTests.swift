@@ -443,11 +443,13 @@ struct DeferredIndexPropertyTests {
   @Test func anIndexTakenFromASnapshotWithFreeSlotsKeepsNoBiasForThem() {
     for derive in [false, true] {
       var shown = DiffableDataSourceSnapshot<Int, Int>()
-      shown.appendSections([0, 1, 2])
+      shown.appendSections([0, 1, 2, 3])
       for section in 0..<3 { shown.appendItems(Array(section * 100..<section * 100 + 100), toSection: section) }
       _ = shown.indexOfItem(0)
       shown.deleteItems([200])  // the front of section 2: its bias changes
-      shown.deleteSections([2])
+      // Section 3's slot, the last, is dropped; section 2's stays free, with its bias.
+      shown.deleteSections([2, 3])
+      #expect(shown._slots.count == 3 && shown._freeSlots == [2])
       #expect(shown._index.table._biases.count == 3)
       var rebuilt = DiffableDataSourceSnapshot<Int, Int>()
       rebuilt.appendSections([0, 1])

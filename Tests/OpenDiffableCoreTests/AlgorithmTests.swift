@@ -230,6 +230,22 @@ struct AlgorithmTests {
     #expect(unchanged >= entries.count - 4)
   }
 
+  @Test func sectionSlotsRemovedAtEitherEndLeaveASharedBufferShared() {
+    // Removing at either end writes no entry, so a buffer shared with a copy is not copied.
+    var slots = _SectionSlots()
+    for slot in 0..<100 { slots.append(slot) }
+    let copy = slots
+    slots.removeSubrange(97..<100)
+    slots.removeSubrange(0..<2)
+    #expect(Array(slots) == Array(2..<97))
+    #expect(Array(copy) == Array(0..<100))
+    let buffer = { (slots: _SectionSlots) in slots.storage.withUnsafeBufferPointer { $0.baseAddress } }
+    #expect(buffer(slots) == buffer(copy))
+    slots.removeSubrange(40..<41)
+    #expect(buffer(slots) != buffer(copy))
+    #expect(Array(slots) == Array(2..<42) + Array(43..<97))
+  }
+
   @Test func fenwickTreeAssignPastItsEndStopsNamingTheLibrary() async {
     // The unsafe writes of `assign` are guarded: a range past the tree is an internal error with
     // a message, in every configuration, not a write out of bounds.

@@ -124,4 +124,29 @@ import Testing
     expectSame(original, [Array(3..<1_000), Array(1_000..<1_010)], "original")
     expectSame(copy, [Array(5_000..<20_000) + Array(3..<1_000), Array(1_000..<1_010)], "copy")
   }
+
+  /// Deleting the section in the last storage slot drops the slot (and its bias) instead of
+  /// listing it free; a section in any other slot leaves its slot free for reuse. Either way
+  /// every item stays where it is, in the snapshot and in a copy taken before.
+  @Test func theLastSlotIsDroppedWithItsSectionOthersAreFreed() {
+    var snapshot = Snapshot()
+    snapshot.appendSections([0, 1, 2])
+    for section in 0..<3 { snapshot.appendItems(Array(section * 10..<section * 10 + 10), toSection: section) }
+    _ = snapshot.indexOfItem(0)
+    snapshot.deleteItems([20])  // the front of section 2: its slot gets a bias
+    #expect(snapshot._index.table._biases.count == 3)
+    let copy = snapshot
+    snapshot.deleteSections([2])
+    #expect(snapshot._slots.count == 2 && snapshot._freeSlots.isEmpty)
+    #expect(snapshot._index.table._biases.count <= 2)
+    expectSame(snapshot, [Array(0..<10), Array(10..<20)], "last slot deleted")
+    // A new section takes a new last slot, without the dropped slot's bias.
+    snapshot.appendSections([3])
+    snapshot.appendItems(Array(100..<110), toSection: 3)
+    expectSame(snapshot, [Array(0..<10), Array(10..<20), Array(100..<110)], "section appended")
+    snapshot.deleteSections([0])
+    #expect(snapshot._slots.count == 3 && snapshot._freeSlots == [0])
+    expectSame(snapshot, [Array(10..<20), Array(100..<110)], "first slot deleted")
+    expectSame(copy, [Array(0..<10), Array(10..<20), Array(21..<30)], "copy")
+  }
 }

@@ -75,6 +75,9 @@ extension DiffableDataSourceSnapshot {
     var lastRemoved = -1
     var removed = 0
     var lost: ItemIdentifierType?
+    // The last storage slot, when its section is deleted, is dropped after the compaction (which
+    // reads the freed slots) rather than listed as free: nothing is allocated for the free list.
+    var dropsLastSlot = false
     for identifier in identifiers {
       guard let slot = _slotBySection.removeValue(forKey: identifier) else { continue }
       let position = _sectionPosition(ofSlot: slot)
@@ -93,10 +96,18 @@ extension DiffableDataSourceSnapshot {
       }
       _slots[slot].items = []
       _slots[slot].position = _SectionStorage.free
-      _freeSlots.append(slot)
+      if slot == _slots.count - 1 {
+        dropsLastSlot = true
+      } else {
+        _freeSlots.append(slot)
+      }
     }
     guard firstRemoved != Int.max else { return }
     _compactSections(first: firstRemoved, last: lastRemoved, removed: removed)
+    if dropsLastSlot {
+      _slots.removeLast()
+      _index.table.dropBiases(fromSlot: _slots.count)
+    }
     if let lost { _repairItemTable(lostTrackOf: lost, operation: "deleteSections(_:)") }
     _pruneMarks()
   }
@@ -365,8 +376,13 @@ extension DiffableDataSourceSnapshot {
       return
     }
     if last == oldCount - 1 && last - first + 1 == removed {
-      // The last sections.
-      _sectionIDs.removeSubrange(first..<oldCount)
+      // The last sections (one: `removeLast()`, which moves nothing, where `removeSubrange`
+      // runs the general replacement).
+      if removed == 1 {
+        _sectionIDs.removeLast()
+      } else {
+        _sectionIDs.removeSubrange(first..<oldCount)
+      }
       _slotAtPosition.removeSubrange(first..<oldCount)
       _counts.count -= removed
       return

@@ -128,6 +128,17 @@ struct _SectionSlots: RandomAccessCollection, MutableCollection, Sendable {
     let k = range.count
     guard k > 0 else { return }
     let count = _count
+    // At either end no entry moves: only the count, or the head, changes (the buffer is not
+    // written, so not made unique).
+    if range.upperBound == count {
+      _count = count &- k
+      return
+    }
+    if range.lowerBound == 0 {
+      head = (head &+ k) & (storage.count &- 1)
+      _count = count &- k
+      return
+    }
     var head = self.head
     storage.withUnsafeMutableBufferPointer { buffer in
       let base = buffer.baseAddress.unsafelyUnwrapped

@@ -907,10 +907,132 @@ func sectionOrderE() -> [Int] {
   return order
 }
 
+/// SectionBenchmarks' "1 call at the front / at the end" cases, as that suite runs them: one
+/// prebuilt snapshot of `count` sections of one item each (index built into the value), shared by
+/// every sample, copied, and the copy made this sample's own by a call of the same kind before the
+/// measured call; `OrderedSet` baselines likewise (`sbench-orderedset-*`). For the `time` and
+/// `interleave` modes (the measured call is the first after the copy; `COUNT_COLD=1` to count it).
+func sectionBenchmarkCases() -> [String: () -> () -> Any] {
+  var cases: [String: () -> () -> Any] = [:]
+  nonisolated(unsafe) var bases: [Int: Snapshot<Int>] = [:]
+  nonisolated(unsafe) var sets: [Int: OrderedSet<Int>] = [:]
+  func base(_ count: Int) -> Snapshot<Int> {
+    if let base = bases[count] { return base }
+    var snapshot = Snapshot<Int>()
+    snapshot.appendSections(Array(0..<count))
+    for section in 0..<count { snapshot.appendItems([10_000_000 + section], toSection: section) }
+    snapshot.reconfigureItems([])
+    bases[count] = snapshot
+    return snapshot
+  }
+  func set(_ count: Int) -> OrderedSet<Int> {
+    if let set = sets[count] { return set }
+    let set = OrderedSet(0..<count)
+    sets[count] = set
+    return set
+  }
+  for (label, count) in [("100k", 100_000), ("1M", 1_000_000)] {
+    let last = count - 1
+    for atFront in [true, false] {
+      let place = atFront ? "front" : "end"
+      cases["sbench-insert-\(place)-\(label)"] = {
+        var snapshot = base(count)
+        snapshot.insertSections([-1], beforeSection: 1)
+        let box = Box(snapshot)
+        return {
+          if atFront {
+            box.value.insertSections([-2], beforeSection: 0)
+          } else {
+            box.value.insertSections([-2], afterSection: last)
+          }
+          return 0
+        }
+      }
+      cases["sbench-orderedset-insert-\(place)-\(label)"] = {
+        var ordered = set(count)
+        ordered.insert(-1, at: 1)
+        let box = Box(ordered)
+        return {
+          let at = box.value.firstIndex(of: atFront ? 0 : last)!
+          box.value.insert(-2, at: atFront ? at : at + 1)
+          return 0
+        }
+      }
+      cases["sbench-delete-\(place)-\(label)"] = {
+        var snapshot = base(count)
+        snapshot.deleteSections([1])
+        let box = Box(snapshot)
+        return {
+          box.value.deleteSections([atFront ? 0 : last])
+          return 0
+        }
+      }
+      // The same first call after a copy, with the code it runs touched again after the copy
+      // (`warmcode`: the same deletion in a small snapshot of its own) or the data it reads
+      // (`warmdata`: the section's items and position looked up in the copy).
+      for warm in ["warmcode", "warmdata"] {
+        cases["sbench-delete-\(place)-\(label)-\(warm)"] = {
+          var snapshot = base(count)
+          snapshot.deleteSections([1])
+          if warm == "warmcode" {
+            var small = base(1_000)
+            small.deleteSections([1])
+            small.deleteSections([atFront ? 0 : 999])
+            blackHole(small)
+          } else {
+            let section = atFront ? 0 : last
+            blackHole(snapshot.indexOfItem(10_000_000 + section))
+            blackHole(snapshot.indexOfSection(section))
+            blackHole(snapshot.numberOfItems(inSection: section))
+          }
+          let box = Box(snapshot)
+          return {
+            box.value.deleteSections([atFront ? 0 : last])
+            return 0
+          }
+        }
+      }
+      cases["sbench-orderedset-delete-\(place)-\(label)"] = {
+        var ordered = set(count)
+        ordered.remove(1)
+        let box = Box(ordered)
+        return { box.value.remove(atFront ? 0 : last) as Any }
+      }
+      // front: the last moved before the first; end: the first moved after the last.
+      cases["sbench-move-\(place)-\(label)"] = {
+        var snapshot = base(count)
+        snapshot.moveSection(1, afterSection: 2)
+        let box = Box(snapshot)
+        return {
+          if atFront {
+            box.value.moveSection(last, beforeSection: 0)
+          } else {
+            box.value.moveSection(0, afterSection: last)
+          }
+          return 0
+        }
+      }
+      cases["sbench-orderedset-move-\(place)-\(label)"] = {
+        var ordered = set(count)
+        ordered.swapAt(1, 2)
+        let box = Box(ordered)
+        return {
+          let moved = box.value.remove(at: box.value.firstIndex(of: atFront ? last : 0)!)
+          let at = box.value.firstIndex(of: atFront ? 0 : last)!
+          box.value.insert(moved, at: atFront ? at : at + 1)
+          return 0
+        }
+      }
+    }
+  }
+  return cases
+}
+
 let all = cases().merging(itemOperationCases()) { first, _ in first }.merging(changesetCases()) { first, _ in
   first
 }.merging(sectionPositionCases()) { first, _ in first }.merging(clientLookupCases()) { first, _ in first }
   .merging(scenarioCases()) { first, _ in first }
+  .merging(sectionBenchmarkCases()) { first, _ in first }
 /// The page faults of the process so far (the `time` and `interleave` modes).
 func faults() -> Int {
   var usage = rusage()
@@ -986,6 +1108,13 @@ if CommandLine.arguments.count >= 4, CommandLine.arguments[1] == "interleave",
 kept.reserveCapacity(4)
 guard CommandLine.arguments.count == 2, let setup = all[CommandLine.arguments[1]] else {
   fatalError("usage: InstructionCounts <case>; cases: \(all.keys.sorted().joined(separator: " "))")
+}
+// COUNT_PRIMED set: one setup and call first, released (the runtime's one-time work done, as for
+// every sample after the first in the `interleave` mode).
+if getenv("COUNT_PRIMED") != nil {
+  work = setup()
+  warmUp()
+  work = { 0 }
 }
 work = setup()
 // COUNT_COLD set: no warm-up call (the counted call is the first after the setup).

@@ -251,9 +251,16 @@ extension DiffableDataSourceSnapshot {
         + "properties never change.")
   }
 
-  /// Drops marks of items and sections that are no longer in the snapshot. O(marks).
-  @usableFromInline
+  /// Drops marks of items and sections that are no longer in the snapshot. O(marks); O(1),
+  /// inline, without marks.
+  @inlinable @inline(__always)
   mutating func _pruneMarks() {
+    if _marks != nil { _pruneExistingMarks() }
+  }
+
+  /// ``_pruneMarks()`` when there are marks.
+  @usableFromInline
+  mutating func _pruneExistingMarks() {
     guard var marks = _marks else { return }
     marks.reloadedItems.filter { _itemLocation($0) != nil }
     marks.reconfiguredItems.filter { _itemLocation($0) != nil }

@@ -362,9 +362,28 @@ extension DiffableDataSourceSnapshot {
   /// one. O(min(s - first, last) + log s) for the count ring and the slots, plus moving the
   /// section arrays' elements; O(log s) for the ring when the removed sections were the first or
   /// the last ones.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func _compactSections(first: Int, last: Int, removed: Int) {
     let oldCount = _sectionIDs.count
+    if last == oldCount - 1 && last - first + 1 == removed {
+      // The last sections: nothing moves (inline: the common deletion at the end runs no more
+      // code than it needs).
+      if removed == 1 {
+        _sectionIDs.removeLast()
+      } else {
+        _sectionIDs.removeSubrange(first..<oldCount)
+      }
+      _slotAtPosition.removeLast(removed)
+      _counts.count -= removed
+      return
+    }
+    _compactSectionsMoving(first: first, last: last, removed: removed, oldCount: oldCount)
+  }
+
+  /// ``_compactSections(first:last:removed:)`` when the removed sections are not the last ones
+  /// (`oldCount`: the number of sections).
+  @inlinable
+  mutating func _compactSectionsMoving(first: Int, last: Int, removed: Int, oldCount: Int) {
     let bias = _counts.bias
     if first == 0 && last + 1 == removed {
       // The first sections: nothing else moves.
@@ -373,18 +392,6 @@ extension DiffableDataSourceSnapshot {
       _counts.bias = bias + removed
       _counts.count -= removed
       _counts.refreshBelow()
-      return
-    }
-    if last == oldCount - 1 && last - first + 1 == removed {
-      // The last sections (one: `removeLast()`, which moves nothing, where `removeSubrange`
-      // runs the general replacement).
-      if removed == 1 {
-        _sectionIDs.removeLast()
-      } else {
-        _sectionIDs.removeSubrange(first..<oldCount)
-      }
-      _slotAtPosition.removeSubrange(first..<oldCount)
-      _counts.count -= removed
       return
     }
     if last + 1 < oldCount - first {

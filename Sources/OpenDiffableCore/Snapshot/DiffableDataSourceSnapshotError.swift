@@ -129,9 +129,15 @@ func _stop(
 /// The identifiers that occur more than once in `identifiers`, each listed once, in order of
 /// their second occurrence. O(k) average; inlinable, so that it is specialized for the caller's
 /// identifier type.
-@inlinable
+@inlinable @inline(__always)
 func _repeatedIdentifiers<C: Collection>(_ identifiers: C) -> [C.Element] where C.Element: Hashable {
-  if identifiers.count < 2 { return [] }  // the common one-identifier call allocates nothing
+  // The common one-identifier call: inline, no call, nothing allocated.
+  identifiers.count < 2 ? [] : _repeatedIdentifiersAmongSeveral(identifiers)
+}
+
+/// ``_repeatedIdentifiers(_:)`` for two identifiers or more.
+@inlinable
+func _repeatedIdentifiersAmongSeveral<C: Collection>(_ identifiers: C) -> [C.Element] where C.Element: Hashable {
   var seen = _HashPinnedSet<C.Element>(minimumCapacity: identifiers.count)
   var reported = _HashPinnedSet<C.Element>()
   var repeated: [C.Element] = []

@@ -122,6 +122,12 @@ struct _SectionSlots: RandomAccessCollection, MutableCollection, Sendable {
     _count = count &+ k
   }
 
+  /// Removes the last `k` slots (at most `count`). O(1): no entry moves.
+  @inlinable @inline(__always) mutating func removeLast(_ k: Int) {
+    precondition(k >= 0 && k <= _count)
+    _count &-= k
+  }
+
   /// Removes the slots in `range`, moving the shorter side: O(min(lower, count - upper)).
   @inlinable mutating func removeSubrange(_ range: Range<Int>) {
     precondition(range.lowerBound >= 0 && range.upperBound <= _count)

@@ -925,6 +925,16 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
     bases[count] = snapshot
     return snapshot
   }
+  nonisolated(unsafe) var dictionaries: [Int: [Int: Int]] = [:]
+  /// Each section's item (10,000,000 + section) → its section, as the snapshot's item index.
+  func itemSections(_ count: Int) -> [Int: Int] {
+    if let items = dictionaries[count] { return items }
+    var items: [Int: Int] = [:]
+    items.reserveCapacity(count)
+    for section in 0..<count { items[10_000_000 + section] = section }
+    dictionaries[count] = items
+    return items
+  }
   func set(_ count: Int) -> OrderedSet<Int> {
     if let set = sets[count] { return set }
     let set = OrderedSet(0..<count)
@@ -997,6 +1007,21 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
         ordered.remove(1)
         let box = Box(ordered)
         return { box.value.remove(atFront ? 0 : last) as Any }
+      }
+      // The same work as the deletion (as `orderedset-section-delete-*`): the section removed
+      // from the set and its item from a `Dictionary` of every item's section, both copied.
+      cases["sbench-orderedset-dictionary-delete-\(place)-\(label)"] = {
+        var ordered = set(count)
+        var items = itemSections(count)
+        ordered.remove(1)
+        items.removeValue(forKey: 10_000_001)
+        let box = Box((ordered, items))
+        return {
+          let section = atFront ? 0 : last
+          box.value.0.remove(section)
+          box.value.1.removeValue(forKey: 10_000_000 + section)
+          return 0
+        }
       }
       // front: the last moved before the first; end: the first moved after the last.
       cases["sbench-move-\(place)-\(label)"] = {
@@ -1082,10 +1107,14 @@ if CommandLine.arguments.count >= 4, CommandLine.arguments[1] == "interleave",
   guard names.allSatisfy({ all[$0] != nil }) else { fatalError("unknown case among \(names)") }
   var times = Array(repeating: [Double](), count: names.count)
   var faulted = Array(repeating: 0, count: names.count)
+  // With INTERLEAVE_FLUSH set, 64 MiB are read after each setup, so that every case's call
+  // meets caches in the same state whatever its setup left there.
+  let flush = getenv("INTERLEAVE_FLUSH") != nil ? [UInt64](repeating: 1, count: 8 << 20) : []
   for sample in 0..<samples {
     for turn in 0..<names.count {
       let index = (turn + sample) % names.count  // a rotating start
       work = all[names[index]]!()
+      if !flush.isEmpty { blackHole(flush.reduce(0, &+)) }
       let before = faults()
       let start = now()
       countedCall()

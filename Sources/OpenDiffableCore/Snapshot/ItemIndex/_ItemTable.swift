@@ -28,9 +28,14 @@ struct _ItemTable<Key: Hashable> {
   /// section changes it instead of rewriting every entry behind them (``addBias(_:toSlot:)``).
   /// Wrapping arithmetic modulo 2^(the layout's offset bits): only the sums are meaningful (see
   /// ``_offset(stored:)``). Empty until a bias is set, and after a layout change.
-  @usableFromInline var _biases: [Int32] = []
+  @usableFromInline var _biases: [Int32]
 
-  @inlinable init() {}
+  /// An empty table. (The properties are set here, not by initial values, whose expressions
+  /// are called out of line from inlinable code.)
+  @inlinable init() {
+    _storage = nil
+    _biases = []
+  }
 
   /// The number of keys. O(1).
   @inlinable var count: Int { _storage?.count ?? 0 }

@@ -3,7 +3,9 @@
 // - `insertSections`, `moveSection`, `deleteSections` (one call, and 1,000 calls, at random
 //   places; one call at either end) at 1k, 100k and 1M sections, against swift-collections'
 //   `OrderedSet` inserting and removing the same identifiers at the same places (positions
-//   found by `firstIndex(of:)`, as the snapshot finds them by identifier);
+//   found by `firstIndex(of:)`, as the snapshot finds them by identifier); one deletion at
+//   either end also against `OrderedSet` plus a `Dictionary` forgetting the section's item (the
+//   same work: the snapshot's item index forgets it);
 // - `appendSections`, against `OrderedSet` appending the same identifiers;
 // - `reloadItems` / `reconfigureItems` of k items of a 1M-item snapshot, against inserting the
 //   same identifiers into a `Set`;
@@ -35,6 +37,17 @@ let sections1M = sectionsSnapshot(1_000_000)
 let ordered1k = OrderedSet(0..<1_000)
 let ordered100k = OrderedSet(0..<100_000)
 let ordered1M = OrderedSet(0..<1_000_000)
+
+/// Each section's item (the section's identifier + 10,000,000) → its section: what the
+/// snapshot's item index forgets when a section is deleted, for the deletions' same-work
+/// baseline.
+func itemSections(_ count: Int) -> [Int: Int] {
+  Dictionary(uniqueKeysWithValues: (0..<count).map { (10_000_000 + $0, $0) })
+}
+
+let items1k = itemSections(1_000)
+let items100k = itemSections(100_000)
+let items1M = itemSections(1_000_000)
 
 /// A million items in one section, index built.
 let million: DiffableDataSourceSnapshot<Int, Int> = {
@@ -153,11 +166,16 @@ let benchmarks: @Sendable () -> Void = {
   // One call at either end: a section inserted before the first and after the last, the first
   // and the last deleted, the first moved after the last and the last before the first; the
   // baselines do the same to an `OrderedSet` (places found by `firstIndex(of:)`).
+  let items: [String: () -> [Int: Int]] = ["1k": { items1k }, "100k": { items100k }, "1M": { items1M }]
   for (name, makeSnapshot, makeOrdered) in sizes {
     let last = name == "1k" ? 999 : name == "100k" ? 99_999 : 999_999
+    let makeItems = items[name]!
     for atFront in [true, false] {
       let place = atFront ? "at the front" : "at the end"
-      Benchmark("insertSections 1 call \(place), \(name) sections") { benchmark in
+      // A call at the end takes microseconds or less: timed in nanoseconds.
+      let units: BenchmarkTimeUnits = atFront ? .microseconds : .nanoseconds
+      Benchmark("insertSections 1 call \(place), \(name) sections", configuration: .init(timeUnits: units)) {
+        benchmark in
         var snapshot = makeSnapshot()
         snapshot.insertSections([-1], beforeSection: 1)  // the copy, outside the measurement
         benchmark.startMeasurement()
@@ -169,7 +187,8 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         blackHole(snapshot)
       }
-      Benchmark("baseline OrderedSet insert 1 call \(place), \(name)") { benchmark in
+      Benchmark("baseline OrderedSet insert 1 call \(place), \(name)", configuration: .init(timeUnits: units)) {
+        benchmark in
         var ordered = makeOrdered()
         ordered.insert(-1, at: 1)
         benchmark.startMeasurement()
@@ -178,7 +197,8 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         blackHole(ordered)
       }
-      Benchmark("deleteSections 1 call \(place), \(name) sections") { benchmark in
+      Benchmark("deleteSections 1 call \(place), \(name) sections", configuration: .init(timeUnits: units)) {
+        benchmark in
         var snapshot = makeSnapshot()
         snapshot.deleteSections([1])
         benchmark.startMeasurement()
@@ -186,7 +206,8 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         blackHole(snapshot)
       }
-      Benchmark("baseline OrderedSet remove 1 call \(place), \(name)") { benchmark in
+      Benchmark("baseline OrderedSet remove 1 call \(place), \(name)", configuration: .init(timeUnits: units)) {
+        benchmark in
         var ordered = makeOrdered()
         ordered.remove(1)
         benchmark.startMeasurement()
@@ -194,8 +215,23 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         blackHole(ordered)
       }
+      // The same work as the deletion: the section's item forgotten too, as by the item index.
+      Benchmark(
+        "baseline OrderedSet + Dictionary remove 1 call \(place), \(name)", configuration: .init(timeUnits: units)
+      ) { benchmark in
+        var ordered = makeOrdered()
+        var items = makeItems()
+        ordered.remove(1)
+        items.removeValue(forKey: 10_000_001)
+        benchmark.startMeasurement()
+        let section = atFront ? 0 : last
+        ordered.remove(section)
+        items.removeValue(forKey: 10_000_000 + section)
+        benchmark.stopMeasurement()
+        blackHole((ordered, items))
+      }
       let move = atFront ? "last to first" : "first to last"
-      Benchmark("moveSection 1 call \(move), \(name) sections") { benchmark in
+      Benchmark("moveSection 1 call \(move), \(name) sections", configuration: .init(timeUnits: units)) { benchmark in
         var snapshot = makeSnapshot()
         snapshot.moveSection(1, afterSection: 2)
         benchmark.startMeasurement()
@@ -207,7 +243,8 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         blackHole(snapshot)
       }
-      Benchmark("baseline OrderedSet remove + insert 1 call \(move), \(name)") { benchmark in
+      Benchmark("baseline OrderedSet remove + insert 1 call \(move), \(name)", configuration: .init(timeUnits: units)) {
+        benchmark in
         var ordered = makeOrdered()
         ordered.swapAt(1, 2)
         benchmark.startMeasurement()

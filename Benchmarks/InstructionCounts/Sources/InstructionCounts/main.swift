@@ -260,6 +260,18 @@ func cases() -> [String: () -> () -> Any] {
         return snapshot
       }
     }
+    // Each of the 100k sections given one item by its own `appendItems` call, the snapshot read
+    // once (its index built) and released inside the count: building in many sections in full,
+    // the recorded calls' release included.
+    cases["sections-build-release-\(type)"] = {
+      let sections = (0..<count).map(make)
+      return {
+        var snapshot = DiffableDataSourceSnapshot<Section, Int>()
+        snapshot.appendSections(sections)
+        for (offset, section) in sections.enumerated() { snapshot.appendItems([offset], toSection: section) }
+        return snapshot.indexOfItem(0) ?? -1
+      }
+    }
     cases["sections-lookup-\(type)"] = {
       let sections = (0..<count).map(make)
       var snapshot = DiffableDataSourceSnapshot<Section, Int>()

@@ -360,8 +360,8 @@ extension DiffableDataSourceSnapshot {
   /// section order, all between positions `first` and `last`, moving the shorter side: the
   /// sections after the first removed one, or (changing the bias) those before the last removed
   /// one. O(min(s - first, last) + log s) for the count ring and the slots, plus moving the
-  /// section arrays' elements; O(log s) for the ring when the removed sections were the first or
-  /// the last ones.
+  /// section arrays' elements; O(log s) for the ring when the removed sections were the first
+  /// ones, O(1) when they were the last ones.
   @inlinable @inline(__always)
   mutating func _compactSections(first: Int, last: Int, removed: Int) {
     let oldCount = _sectionIDs.count

@@ -41,7 +41,8 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemId
   /// Section storage by slot: the items and the section's stored position (`_counts.bias` plus
   /// its position; `_SectionStorage.free` when the slot is free).
   @usableFromInline var _slots: [_SectionStorage] = []
-  /// Slots whose section was deleted, ready for reuse.
+  /// Slots whose section was deleted, ready for reuse. (A deletion drops the last slot instead
+  /// of listing it; a free slot that becomes last later stays listed.)
   @usableFromInline var _freeSlots: [Int] = []
   /// Section identifier → slot. (A ``_HashPinnedDictionary``, as the data source's tables are:
   /// sections mutated while stored so that they equal one another must not stop the process

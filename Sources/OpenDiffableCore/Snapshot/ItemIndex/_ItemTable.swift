@@ -165,7 +165,8 @@ struct _ItemTable<Key: Hashable> {
 
   /// Drops the biases of slots from `slotCount` on, which must hold no entries: for a table
   /// taken from a snapshot with more slots (its deleted sections' free slots, or sections the
-  /// taker does not have), so that biases exist only for slots that exist. O(1) amortized.
+  /// taker does not have), or after `deleteSections` dropped the last slot, so that biases exist
+  /// only for slots that exist. O(1) amortized.
   @inlinable mutating func dropBiases(fromSlot slotCount: Int) {
     if _biases.count > slotCount { _biases.removeLast(_biases.count - slotCount) }
   }

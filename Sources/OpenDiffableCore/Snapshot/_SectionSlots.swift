@@ -137,7 +137,7 @@ struct _SectionSlots: RandomAccessCollection, MutableCollection, Sendable {
     // At either end no entry moves: only the count, or the head, changes (the buffer is not
     // written, so not made unique).
     if range.upperBound == count {
-      _count = count &- k
+      removeLast(k)
       return
     }
     if range.lowerBound == 0 {

@@ -927,7 +927,6 @@ func sectionOrderE() -> [Int] {
 func sectionBenchmarkCases() -> [String: () -> () -> Any] {
   var cases: [String: () -> () -> Any] = [:]
   nonisolated(unsafe) var bases: [Int: Snapshot<Int>] = [:]
-  nonisolated(unsafe) var sets: [Int: OrderedSet<Int>] = [:]
   func base(_ count: Int) -> Snapshot<Int> {
     if let base = bases[count] { return base }
     var snapshot = Snapshot<Int>()
@@ -947,12 +946,6 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
     dictionaries[count] = items
     return items
   }
-  func set(_ count: Int) -> OrderedSet<Int> {
-    if let set = sets[count] { return set }
-    let set = OrderedSet(0..<count)
-    sets[count] = set
-    return set
-  }
   for (label, count) in [("100k", 100_000), ("1M", 1_000_000)] {
     let last = count - 1
     for atFront in [true, false] {
@@ -971,7 +964,7 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
         }
       }
       cases["sbench-orderedset-insert-\(place)-\(label)"] = {
-        var ordered = set(count)
+        var ordered = sharedSet(count)
         ordered.insert(-1, at: 1)
         let box = Box(ordered)
         return {
@@ -1015,7 +1008,7 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
         }
       }
       cases["sbench-orderedset-delete-\(place)-\(label)"] = {
-        var ordered = set(count)
+        var ordered = sharedSet(count)
         ordered.remove(1)
         let box = Box(ordered)
         return { box.value.remove(atFront ? 0 : last) as Any }
@@ -1023,7 +1016,7 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
       // The same work as the deletion (as `orderedset-section-delete-*`): the section removed
       // from the set and its item from a `Dictionary` of every item's section, both copied.
       cases["sbench-orderedset-dictionary-delete-\(place)-\(label)"] = {
-        var ordered = set(count)
+        var ordered = sharedSet(count)
         var items = itemSections(count)
         ordered.remove(1)
         items.removeValue(forKey: 10_000_001)
@@ -1050,7 +1043,7 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
         }
       }
       cases["sbench-orderedset-move-\(place)-\(label)"] = {
-        var ordered = set(count)
+        var ordered = sharedSet(count)
         ordered.swapAt(1, 2)
         let box = Box(ordered)
         return {

@@ -36,9 +36,8 @@ extension DiffableDataSourceSnapshot {
     if _index.deferred != nil { _materializeDeferred() }
   }
 
-  /// ``_materialize()`` when the index is deferred.
+  /// ``_materialize()`` when the index is deferred (it must be).
   @inlinable mutating func _materializeDeferred() {
-    guard _index.deferred != nil else { return }
     // One expression, so that no local keeps the deferred index (and the resolved snapshot it
     // holds) alive: its table must be referenced by this value only, or the next change copies it.
     self = _index.deferred!.withResolved(self) { $0 }

@@ -350,6 +350,26 @@ func sharedSet(_ count: Int) -> OrderedSet<Int> {
   return set
 }
 
+nonisolated(unsafe) var sharedRoomySets: [Int: OrderedSet<Int>] = [:]
+
+/// One `roomySections(count)`, built once and shared (the `sbench-orderedset-*` baselines).
+func sharedRoomySections(_ count: Int) -> OrderedSet<Int> {
+  if let set = sharedRoomySets[count] { return set }
+  let set = roomySections(count)
+  sharedRoomySets[count] = set
+  return set
+}
+
+nonisolated(unsafe) var sharedModels: [Int: SectionsModel] = [:]
+
+/// One `SectionsModel` of `count` sections, built once and shared (as `sharedSet(_:)`).
+func sharedModel(_ count: Int) -> SectionsModel {
+  if let model = sharedModels[count] { return model }
+  let model = SectionsModel(count: count)
+  sharedModels[count] = model
+  return model
+}
+
 func itemOperationCases() -> [String: () -> () -> Any] {
   var cases: [String: () -> () -> Any] = [:]
   for count in [1_000_000, 2_000_000] {
@@ -922,7 +942,9 @@ func sectionOrderE() -> [Int] {
 /// SectionBenchmarks' "1 call at the front / at the end" cases, as that suite runs them: one
 /// prebuilt snapshot of `count` sections of one item each (index built into the value), shared by
 /// every sample, copied, and the copy made this sample's own by a call of the same kind before the
-/// measured call; `OrderedSet` baselines likewise (`sbench-orderedset-*`). For the `time` and
+/// measured call; `OrderedSet` baselines likewise (`sbench-orderedset-*`, with room for two more
+/// sections, as the suite's) and the same work in standard collections (`sbench-model-*`,
+/// ``SectionsModel``). For the `time` and
 /// `interleave` modes (the measured call is the first after the copy; `COUNT_COLD=1` to count it).
 func sectionBenchmarkCases() -> [String: () -> () -> Any] {
   var cases: [String: () -> () -> Any] = [:]
@@ -964,7 +986,7 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
         }
       }
       cases["sbench-orderedset-insert-\(place)-\(label)"] = {
-        var ordered = sharedSet(count)
+        var ordered = sharedRoomySections(count)
         ordered.insert(-1, at: 1)
         let box = Box(ordered)
         return {
@@ -1008,7 +1030,7 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
         }
       }
       cases["sbench-orderedset-delete-\(place)-\(label)"] = {
-        var ordered = sharedSet(count)
+        var ordered = sharedRoomySections(count)
         ordered.remove(1)
         let box = Box(ordered)
         return { box.value.remove(atFront ? 0 : last) as Any }
@@ -1016,7 +1038,7 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
       // The same work as the deletion (as `orderedset-section-delete-*`): the section removed
       // from the set and its item from a `Dictionary` of every item's section, both copied.
       cases["sbench-orderedset-dictionary-delete-\(place)-\(label)"] = {
-        var ordered = sharedSet(count)
+        var ordered = sharedRoomySections(count)
         var items = itemSections(count)
         ordered.remove(1)
         items.removeValue(forKey: 10_000_001)
@@ -1026,6 +1048,29 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
           box.value.0.remove(section)
           box.value.1.removeValue(forKey: 10_000_000 + section)
           return 0
+        }
+      }
+      // The same state and changes with standard collections (``SectionsModel``), copied as
+      // the snapshot is: the baseline of the same work for each call.
+      for operation in ["insert", "delete", "move"] {
+        cases["sbench-model-\(operation)-\(place)-\(label)"] = {
+          var model = sharedModel(count)
+          switch operation {
+          case "insert": model.insert(-1, at: 1)
+          case "delete": model.remove(1)
+          default: model.move(1, to: 3)  // after section 2
+          }
+          let box = Box(model)
+          return {
+            switch (operation, atFront) {
+            case ("insert", true): box.value.insert(-2, at: box.value.sections.firstIndex(of: 0)!)
+            case ("insert", false): box.value.insert(-2, at: box.value.sections.firstIndex(of: last)! + 1)
+            case ("delete", _): box.value.remove(atFront ? 0 : last)
+            case (_, true): box.value.move(last, to: box.value.sections.firstIndex(of: 0)!)
+            default: box.value.move(0, to: box.value.sections.firstIndex(of: last)! + 1)
+            }
+            return 0
+          }
         }
       }
       // front: the last moved before the first; end: the first moved after the last.
@@ -1043,7 +1088,7 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
         }
       }
       cases["sbench-orderedset-move-\(place)-\(label)"] = {
-        var ordered = sharedSet(count)
+        var ordered = sharedRoomySections(count)
         ordered.swapAt(1, 2)
         let box = Box(ordered)
         return {

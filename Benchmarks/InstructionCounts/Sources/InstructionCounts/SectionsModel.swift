@@ -1,0 +1,1 @@
+../../../Benchmarks/SectionBenchmarks/SectionsModel.swift

@@ -44,10 +44,10 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemId
   /// Slots whose section was deleted, ready for reuse. (A deletion drops the last slot instead
   /// of listing it; a free slot that becomes last later stays listed.)
   @usableFromInline var _freeSlots: [Int] = []
-  /// Section identifier → slot. (A ``_HashPinnedDictionary``, as the data source's tables are:
-  /// sections mutated while stored so that they equal one another must not stop the process
-  /// inside `Dictionary` when it grows. Looked up by identifier: one hash, as a `Dictionary`.)
-  @usableFromInline var _slotBySection = _HashPinnedDictionary<SectionIdentifierType, Int>()
+  /// Section identifier → slot: one bucket read per lookup, and the hash taken at insertion
+  /// kept for growth and deletion, so sections whose hash or `==` misbehave while stored never
+  /// stop the process inside the table (see ``_SectionTable``).
+  @usableFromInline var _slotBySection = _SectionTable<SectionIdentifierType>()
   /// Where each item is: the item table, or the deferred index while appends are only recorded.
   @usableFromInline var _index = _ItemIndex<SectionIdentifierType, ItemIdentifierType>()
   /// Item counts by section, for flat indexes, and the bias of the stored positions.

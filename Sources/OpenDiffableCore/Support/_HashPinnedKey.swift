@@ -15,8 +15,9 @@ import Foundation
 /// keys, as the snapshot holds them. O(1) plus one hash to make; the dictionary mixes the
 /// stored hash with its seed without hashing it again (``_rawHashValue(seed:)``).
 ///
-/// `package`: the snapshot keys its sections by it, the data source its recorded content and
-/// its section snapshots, and OpenDiffableTesting's simulated views their cells.
+/// `package`: the data source keys its recorded content and its section snapshots by it, and
+/// OpenDiffableTesting's simulated views their cells; the snapshot's section table
+/// (``_SectionTable``) takes and mixes section hashes as it does.
 /// `@usableFromInline`: the snapshot's inlinable lookups use it.
 @usableFromInline
 package struct _HashPinnedKey<Base: Hashable>: Hashable {
@@ -64,16 +65,21 @@ package struct _HashPinnedKey<Base: Hashable>: Hashable {
   package func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
   /// For a fixed-width integer, its bits hashed as the item table hashes them (``_ItemHash``: a
-  /// multiply where `Hasher` runs SipHash), keyed by `seed`, the dictionary's: the address of its
-  /// storage (or its size under `SWIFT_DETERMINISTIC_HASHING`), where `Hasher` also mixes in the
-  /// process's random seed. Section identifiers chosen by someone who learnt that address could
-  /// collide and slow the snapshot down, never make it wrong (ARCHITECTURE.md, "The item table").
+  /// multiply where `Hasher` runs SipHash), keyed by `seed`: a dictionary's (the address of its
+  /// storage, or its size under `SWIFT_DETERMINISTIC_HASHING`, where `Hasher` also mixes in the
+  /// process's random seed) or the section table's (the process's, ``_ItemHash/makeSeed()``).
+  /// Identifiers chosen by someone who learnt the seed could collide and slow the snapshot
+  /// down, never make it wrong (ARCHITECTURE.md, "The item table").
   ///
   /// Otherwise the stored hash (already a `Hasher` result) mixed with `seed` by one multiply and
   /// two shifts, where `Hasher` would hash it again: a lookup hashes the identifier once. Equal
   /// keys have equal stored hashes, so they give equal results.
   @inlinable
-  package func _rawHashValue(seed: Int) -> Int {
+  package func _rawHashValue(seed: Int) -> Int { Self._mixed(hash, seed: seed) }
+
+  /// ``_rawHashValue(seed:)`` of a key whose stored hash is `hash`.
+  @inlinable @inline(__always)
+  static func _mixed(_ hash: Int, seed: Int) -> Int {
     if _IdentifierTraits<Base>.hashesFromBits && Base.self != UUID.self {
       return _ItemHash.hash(UInt64(UInt(bitPattern: hash)), seed: UInt64(UInt(bitPattern: seed)))
     }

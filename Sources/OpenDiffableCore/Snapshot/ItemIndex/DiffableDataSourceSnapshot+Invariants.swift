@@ -45,6 +45,7 @@ extension DiffableDataSourceSnapshot {
   func _checkSectionInvariants() -> Int {
     precondition(_sectionIDs.count == _slotAtPosition.count, "section arrays disagree")
     precondition(_slotBySection.count == _sectionIDs.count, "section table size disagrees")
+    _slotBySection._checkInvariants()
     precondition(_counts.count == _sectionIDs.count, "count ring size disagrees")
     _counts._checkInvariants { _slots[_slotAtPosition[$0]].items.count }
     var total = 0

@@ -1,0 +1,350 @@
+/// The storage slot of each section of a snapshot, by identifier: an open-addressing hash table
+/// (linear probing, at most 3/4 full, deletion by backward shift) whose buckets hold the slot,
+/// the identifier's hash as taken when it was stored, and the identifier, side by side, so a
+/// lookup reads one bucket where a `Dictionary` reads three places (occupancy, key, value).
+///
+/// Keys behave as ``_HashPinnedDictionary``'s: a stored identifier is found by an identifier
+/// whose hash now equals the stored hash and which is `==` to it; growth and deletion move
+/// buckets by their stored hashes, so an identifier whose `hash(into:)` or `==` misbehaves
+/// (changes while stored, disagrees) makes a lookup miss, never corrupts the table or stops the
+/// process inside it. Storing a slot for an identifier the table finds replaces its slot.
+///
+/// Copy-on-write: copies share their storage until one of them changes. O(1) average per
+/// lookup, insertion and removal.
+@usableFromInline
+struct _SectionTable<Section: Hashable> {
+  @usableFromInline typealias Storage = _SectionTableStorage<Section>
+  @usableFromInline typealias Key = _HashPinnedKey<Section>
+
+  @usableFromInline var _storage: Storage?
+
+  @inlinable init() {}
+
+  /// The number of sections. O(1).
+  @inlinable var count: Int { _storage?.count ?? 0 }
+
+  /// Whether there are no sections. O(1).
+  @inlinable var isEmpty: Bool { count == 0 }
+
+  /// The slot of `section`, or nil; nil stores nothing and removes `section`'s entry. O(1)
+  /// average, one hash.
+  @inlinable subscript(section: Section) -> Int? {
+    get {
+      guard let storage = _storage else { return nil }
+      let key = Key(section)
+      let (bucket, found) = storage.find(key)
+      return found ? storage.slot(at: bucket) : nil
+    }
+    set {
+      if let newValue {
+        updateValue(newValue, forKey: section)
+      } else {
+        removeValue(forKey: section)
+      }
+    }
+  }
+
+  /// Stores `slot` for `section`; returns the slot it replaced, if any. O(1) average (amortized
+  /// over growth), one hash.
+  @inlinable @discardableResult
+  mutating func updateValue(_ slot: Int, forKey section: Section) -> Int? {
+    let key = Key(section)
+    // No reference to the storage is held across `_uniqueStorage()`: it would never be unique.
+    if _storage != nil {
+      let (bucket, found) = _storage.unsafelyUnwrapped.find(key)
+      // A copy keeps the bucket layout: the bucket found is the copy's too.
+      if found {
+        let storage = _uniqueStorage()
+        defer { storage.setSlot(slot, at: bucket) }
+        return storage.slot(at: bucket)
+      }
+      if _storage.unsafelyUnwrapped.count < _storage.unsafelyUnwrapped.maxCount {
+        _uniqueStorage().insert(key, slot: slot, at: bucket)
+        return nil
+      }
+    }
+    let storage = _resized(capacity: count &+ 1)
+    storage.insert(key, slot: slot, at: storage.find(key).bucket)
+    return nil
+  }
+
+  /// Removes `section`'s entry; returns its slot, if any. O(1) average, one hash; a table that
+  /// does not hold `section` is not copied.
+  @inlinable @discardableResult
+  mutating func removeValue(forKey section: Section) -> Int? {
+    guard _storage != nil else { return nil }
+    let (bucket, found) = _storage.unsafelyUnwrapped.find(Key(section))
+    guard found else { return nil }
+    // A copy keeps the bucket layout: the bucket found is the copy's too.
+    return _uniqueStorage().remove(at: bucket)
+  }
+
+  /// Makes room for `capacity` sections without growing. O(count) when it grows, O(1) otherwise.
+  @inlinable mutating func reserveCapacity(_ capacity: Int) {
+    guard capacity > (_storage?.maxCount ?? 0) else { return }
+    _storage = _resized(capacity: capacity)
+  }
+
+  /// The storage (which must exist), uniquely referenced: the current one, or a copy of it
+  /// (the same buckets).
+  @inlinable mutating func _uniqueStorage() -> Storage {
+    if !isKnownUniquelyReferenced(&_storage) { _storage = Storage(copying: _storage.unsafelyUnwrapped) }
+    return _storage.unsafelyUnwrapped
+  }
+
+  /// Storage with room for at least `capacity` sections (and twice the buckets at least),
+  /// holding every entry: moved when the current storage is unique, copied otherwise.
+  @inlinable @inline(never)
+  mutating func _resized(capacity: Int) -> Storage {
+    let unique = isKnownUniquelyReferenced(&_storage)
+    let old = _storage
+    let bucketCount = Swift.max(Storage.bucketCount(forCount: capacity), (old?.bucketCount ?? 0) &* 2)
+    let fresh = Storage(bucketCount: bucketCount, seed: old?.seed ?? Int(truncatingIfNeeded: _ItemHash.makeSeed()))
+    if let old {
+      if unique {
+        old.moveEntries(into: fresh)
+      } else {
+        old.copyEntries(into: fresh)
+      }
+    }
+    _storage = fresh
+    return fresh
+  }
+
+  /// Stops unless every entry is reachable from the home bucket of its stored hash and the count
+  /// matches the occupied buckets; for `OPENDIFFABLE_INTERNAL_CHECKS` builds. O(buckets).
+  func _checkInvariants() {
+    guard let storage = _storage else { return }
+    storage._checkInvariants()
+  }
+}
+
+extension _SectionTable: @unchecked Sendable where Section: Sendable {}
+
+/// The buckets of a ``_SectionTable``. Each bucket, `stride` bytes: the slot plus one (0 when
+/// the bucket is empty) as an `Int`, then the stored hash as an `Int`, then the identifier
+/// (initialized only in an occupied bucket).
+///
+/// Mutated only through a ``_SectionTable`` that references it uniquely (copy-on-write).
+@usableFromInline
+final class _SectionTableStorage<Section: Hashable> {
+  @usableFromInline typealias Key = _HashPinnedKey<Section>
+
+  /// The first bucket.
+  @usableFromInline let base: UnsafeMutableRawPointer
+  /// A power of two.
+  @usableFromInline let bucketCount: Int
+  /// The most entries before the table grows: 3/4 of the buckets.
+  @usableFromInline let maxCount: Int
+  /// Keys the home buckets (``_HashPinnedKey/_rawHashValue(seed:)``); copies and resized tables
+  /// keep it, so a copy keeps the bucket layout.
+  @usableFromInline let seed: Int
+  /// The number of occupied buckets. Not checked for exclusive access at run time (mutated only
+  /// through a uniquely referencing table).
+  @exclusivity(unchecked) @usableFromInline var count = 0
+
+  /// Where a bucket's identifier starts.
+  @inlinable static var keyOffset: Int {
+    let alignment = MemoryLayout<Section>.alignment
+    return (2 &* MemoryLayout<Int>.stride &+ alignment &- 1) / alignment &* alignment
+  }
+
+  /// The alignment of the buckets.
+  @inlinable static var alignment: Int { Swift.max(MemoryLayout<Int>.alignment, MemoryLayout<Section>.alignment) }
+
+  /// The bytes from one bucket to the next.
+  @inlinable static var stride: Int {
+    let end = keyOffset &+ MemoryLayout<Section>.stride
+    return (end &+ alignment &- 1) / alignment &* alignment
+  }
+
+  /// The smallest bucket count (a power of two, at least 8) that holds `count` entries.
+  @inlinable static func bucketCount(forCount count: Int) -> Int {
+    var buckets = 8
+    while buckets / 4 &* 3 < count { buckets &<<= 1 }
+    return buckets
+  }
+
+  /// Memory for `bucketCount` buckets: a large table's allocation where the buckets' alignment
+  /// allows it (see ``_allocateLargeTable(of:count:)``).
+  @inlinable static func allocate(_ bucketCount: Int) -> UnsafeMutableRawPointer {
+    if alignment <= 16 {
+      return UnsafeMutableRawPointer(_allocateLargeTable(of: UInt8.self, count: bucketCount &* stride))
+    }
+    return .allocate(byteCount: bucketCount &* stride, alignment: alignment)
+  }
+
+  /// An empty table of `bucketCount` buckets (a power of two).
+  @inlinable init(bucketCount: Int, seed: Int) {
+    self.bucketCount = bucketCount
+    maxCount = bucketCount / 4 &* 3
+    self.seed = seed
+    base = Self.allocate(bucketCount)
+    for bucket in 0..<bucketCount { (base + bucket &* Self.stride).storeBytes(of: 0, as: Int.self) }
+  }
+
+  /// A table with the same buckets as `other`.
+  @inlinable init(copying other: _SectionTableStorage) {
+    bucketCount = other.bucketCount
+    maxCount = other.maxCount
+    seed = other.seed
+    base = Self.allocate(bucketCount)
+    if _isPOD(Section.self) {
+      base.copyMemory(from: other.base, byteCount: bucketCount &* Self.stride)
+    } else {
+      for bucket in 0..<bucketCount {
+        let slot = other.slot1(bucket)
+        bucketAddress(bucket).storeBytes(of: slot, as: Int.self)
+        guard slot != 0 else { continue }
+        bucketAddress(bucket).storeBytes(
+          of: other.storedHash(bucket), toByteOffset: MemoryLayout<Int>.stride, as: Int.self)
+        key(bucket).initialize(to: other.key(bucket).pointee)
+      }
+    }
+    count = other.count
+  }
+
+  @inlinable deinit {
+    if !_isPOD(Section.self) {
+      for bucket in 0..<bucketCount where slot1(bucket) != 0 { key(bucket).deinitialize(count: 1) }
+    }
+    if Self.alignment <= 16 {
+      _deallocateLargeTable(base.assumingMemoryBound(to: UInt8.self), count: bucketCount &* Self.stride)
+    } else {
+      base.deallocate()
+    }
+  }
+
+  @inlinable @inline(__always) func bucketAddress(_ bucket: Int) -> UnsafeMutableRawPointer {
+    base + bucket &* Self.stride
+  }
+
+  /// The slot plus one of `bucket`; 0 when it is empty.
+  @inlinable @inline(__always) func slot1(_ bucket: Int) -> Int { bucketAddress(bucket).load(as: Int.self) }
+
+  /// The stored hash of the occupied `bucket`.
+  @inlinable @inline(__always) func storedHash(_ bucket: Int) -> Int {
+    bucketAddress(bucket).load(fromByteOffset: MemoryLayout<Int>.stride, as: Int.self)
+  }
+
+  /// The identifier of `bucket` (initialized only when it is occupied).
+  @inlinable @inline(__always) func key(_ bucket: Int) -> UnsafeMutablePointer<Section> {
+    (bucketAddress(bucket) + Self.keyOffset).assumingMemoryBound(to: Section.self)
+  }
+
+  /// The slot of the occupied `bucket`.
+  @inlinable func slot(at bucket: Int) -> Int { slot1(bucket) &- 1 }
+
+  /// Gives the occupied `bucket` the slot `slot`.
+  @inlinable func setSlot(_ slot: Int, at bucket: Int) {
+    bucketAddress(bucket).storeBytes(of: slot &+ 1, as: Int.self)
+  }
+
+  /// The home bucket of a stored hash.
+  @inlinable @inline(__always) func home(_ hash: Int) -> Int {
+    Key._mixed(hash, seed: seed) & (bucketCount &- 1)
+  }
+
+  /// The bucket holding `key` (found), or the empty bucket where it would go.
+  @inlinable func find(_ key: Key) -> (bucket: Int, found: Bool) {
+    let mask = bucketCount &- 1
+    var bucket = home(key.hash)
+    while true {
+      if slot1(bucket) == 0 { return (bucket, false) }
+      if storedHash(bucket) == key.hash && self.key(bucket).pointee == key.base { return (bucket, true) }
+      bucket = (bucket &+ 1) & mask
+    }
+  }
+
+  /// Stores `key` with `slot` in the empty `bucket` (where ``find(_:)`` said it would go), the
+  /// table having room for it.
+  @inlinable func insert(_ key: Key, slot: Int, at bucket: Int) {
+    let address = bucketAddress(bucket)
+    address.storeBytes(of: slot &+ 1, as: Int.self)
+    address.storeBytes(of: key.hash, toByteOffset: MemoryLayout<Int>.stride, as: Int.self)
+    self.key(bucket).initialize(to: key.base)
+    count &+= 1
+  }
+
+  /// Removes the entry of the occupied `bucket` and returns its slot; the later members of its
+  /// probe run move back by their stored hashes.
+  @inlinable func remove(at bucket: Int) -> Int {
+    let removed = slot(at: bucket)
+    key(bucket).deinitialize(count: 1)
+    let mask = bucketCount &- 1
+    var hole = bucket
+    var next = (bucket &+ 1) & mask
+    while slot1(next) != 0 {
+      let hash = storedHash(next)
+      // `next` moves into the hole unless its home lies cyclically in (hole, next].
+      if (next &- home(hash)) & mask >= (next &- hole) & mask {
+        let address = bucketAddress(hole)
+        address.storeBytes(of: slot1(next), as: Int.self)
+        address.storeBytes(of: hash, toByteOffset: MemoryLayout<Int>.stride, as: Int.self)
+        key(hole).moveInitialize(from: key(next), count: 1)
+        hole = next
+      }
+      next = (next &+ 1) & mask
+    }
+    bucketAddress(hole).storeBytes(of: 0, as: Int.self)
+    count &-= 1
+    return removed
+  }
+
+  /// Moves every entry into `fresh` (empty, with room), by stored hash; this table is left with
+  /// no entries.
+  @inlinable func moveEntries(into fresh: _SectionTableStorage) {
+    for bucket in 0..<bucketCount where slot1(bucket) != 0 {
+      let hash = storedHash(bucket)
+      let target = fresh.emptyBucket(forHash: hash)
+      let address = fresh.bucketAddress(target)
+      address.storeBytes(of: slot1(bucket), as: Int.self)
+      address.storeBytes(of: hash, toByteOffset: MemoryLayout<Int>.stride, as: Int.self)
+      fresh.key(target).moveInitialize(from: key(bucket), count: 1)
+      bucketAddress(bucket).storeBytes(of: 0, as: Int.self)
+    }
+    fresh.count = count
+    count = 0
+  }
+
+  /// Copies every entry into `fresh` (empty, with room), by stored hash.
+  @inlinable func copyEntries(into fresh: _SectionTableStorage) {
+    for bucket in 0..<bucketCount where slot1(bucket) != 0 {
+      let hash = storedHash(bucket)
+      let target = fresh.emptyBucket(forHash: hash)
+      let address = fresh.bucketAddress(target)
+      address.storeBytes(of: slot1(bucket), as: Int.self)
+      address.storeBytes(of: hash, toByteOffset: MemoryLayout<Int>.stride, as: Int.self)
+      fresh.key(target).initialize(to: key(bucket).pointee)
+    }
+    fresh.count = count
+  }
+
+  /// The first empty bucket of the probe run from `hash`'s home.
+  @inlinable func emptyBucket(forHash hash: Int) -> Int {
+    let mask = bucketCount &- 1
+    var bucket = home(hash)
+    while slot1(bucket) != 0 { bucket = (bucket &+ 1) & mask }
+    return bucket
+  }
+
+  /// See ``_SectionTable/_checkInvariants()``.
+  func _checkInvariants() {
+    precondition(bucketCount & (bucketCount &- 1) == 0 && bucketCount >= 8, "section table size is not a power of two")
+    var occupied = 0
+    let mask = bucketCount &- 1
+    for bucket in 0..<bucketCount where slot1(bucket) != 0 {
+      occupied &+= 1
+      // Every bucket from the entry's home to it is occupied (linear probing, no tombstones).
+      var probe = home(storedHash(bucket))
+      while probe != bucket {
+        precondition(slot1(probe) != 0, "section table entry in bucket \(bucket) is cut off from its home")
+        probe = (probe &+ 1) & mask
+      }
+    }
+    precondition(occupied == count, "section table count disagrees with its buckets")
+    precondition(count <= maxCount, "section table is fuller than its load factor")
+  }
+}
+
+extension _SectionTableStorage: @unchecked Sendable where Section: Sendable {}

@@ -1,0 +1,155 @@
+import Foundation
+import OpenDiffableTesting
+import Testing
+
+@testable import OpenDiffableCore
+
+/// A key whose hash is one of four values: long probe runs, so that lookups step over other
+/// keys and deletions shift runs back.
+private struct FewHashes: Hashable {
+  var value: Int
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
+  func hash(into hasher: inout Hasher) { hasher.combine(value & 3) }
+}
+
+/// A key that counts its live instances (a table must release every key it stored, once), and
+/// whose hash can change while stored.
+private final class CountedKey: Hashable, @unchecked Sendable {
+  nonisolated(unsafe) static var live = 0
+  let value: Int
+  var hashShift = 0
+  init(_ value: Int) {
+    self.value = value
+    Self.live += 1
+  }
+  deinit { Self.live -= 1 }
+  static func == (lhs: CountedKey, rhs: CountedKey) -> Bool { lhs.value == rhs.value }
+  func hash(into hasher: inout Hasher) { hasher.combine(value &+ hashShift) }
+}
+
+/// `_SectionTable`, the snapshot's section → storage slot table, against a `Dictionary` model.
+@Suite("Section table", .serialized)
+struct SectionTableTests {
+  /// Random insertions, replacements, removals (of present and absent keys) and lookups, with
+  /// copies taken along the way and changed independently; the invariants and every copy are
+  /// checked against the model after every step.
+  static func check<Key: Hashable>(_ make: (Int) -> Key, seed: UInt64, steps: Int, range: Int) {
+    var random = SplitMix64(seed: seed)
+    var table = _SectionTable<Key>()
+    var model: [Key: Int] = [:]
+    var copies: [(_SectionTable<Key>, [Key: Int])] = []
+    for step in 0..<steps {
+      let key = make(Int.random(in: 0..<range, using: &random))
+      switch Int.random(in: 0..<10, using: &random) {
+      case 0..<5:
+        #expect(table.updateValue(step, forKey: key) == model.updateValue(step, forKey: key))
+      case 5..<8:
+        #expect(table.removeValue(forKey: key) == model.removeValue(forKey: key))
+      case 8:
+        table[key] = nil
+        model[key] = nil
+      default:
+        copies.append((table, model))
+        if copies.count > 3 { copies.removeFirst() }
+      }
+      #expect(table[key] == model[key])
+      #expect(table.count == model.count)
+      table._checkInvariants()
+    }
+    for probe in 0..<range { #expect(table[make(probe)] == model[make(probe)]) }
+    for (copy, expected) in copies {
+      #expect(copy.count == expected.count)
+      copy._checkInvariants()
+      for probe in 0..<range { #expect(copy[make(probe)] == expected[make(probe)]) }
+    }
+  }
+
+  @Test func integersAgreeWithADictionary() {
+    Self.check({ $0 &* 0x9E37_79B9 &- 5_000 }, seed: 1, steps: 6_000, range: 1_500)
+  }
+
+  @Test func stringsAgreeWithADictionary() {
+    Self.check({ "section \($0)" }, seed: 2, steps: 4_000, range: 1_000)
+  }
+
+  @Test func longProbeRunsAgreeWithADictionary() {
+    Self.check({ FewHashes(value: $0) }, seed: 3, steps: 3_000, range: 300)
+  }
+
+  @Test func reservingRoomKeepsEveryEntry() {
+    var table = _SectionTable<Int>()
+    for key in 0..<100 { table[key] = key * 2 }
+    let shared = table
+    table.reserveCapacity(10_000)
+    table._checkInvariants()
+    for key in 0..<100 {
+      #expect(table[key] == key * 2)
+      #expect(shared[key] == key * 2)
+    }
+    table[5] = nil
+    #expect(table.count == 99)
+    #expect(shared.count == 100)
+  }
+
+  /// A table held once changes its own storage (no copy per change); a shared one is copied
+  /// once, on its first change.
+  @Test func aUniquelyHeldTableChangesInPlace() {
+    var table = _SectionTable<Int>()
+    table.reserveCapacity(100)
+    let storage = table._storage.map(ObjectIdentifier.init)
+    for key in 0..<50 { table[key] = key }
+    table[7] = 70
+    table[8] = nil
+    #expect(table._storage.map(ObjectIdentifier.init) == storage)
+    let shared = table
+    table[9] = 90
+    let copied = table._storage.map(ObjectIdentifier.init)
+    #expect(copied != storage)
+    table[10] = 100
+    table[11] = nil
+    #expect(table._storage.map(ObjectIdentifier.init) == copied)
+    #expect(shared[9] == 9 && shared[10] == 10 && shared[11] == 11)
+  }
+
+  /// Every key stored is released once: when removed, replaced in a copy, moved by growth or
+  /// by a deletion's backward shift, and when the table goes.
+  @Test func everyStoredKeyIsReleasedOnce() {
+    do {
+      var table = _SectionTable<CountedKey>()
+      let keys = (0..<500).map(CountedKey.init)
+      for key in keys { table[key] = key.value }
+      var copy = table
+      for key in keys where key.value % 3 == 0 { table[key] = nil }
+      for key in keys where key.value % 5 == 0 { copy[key] = nil }
+      table._checkInvariants()
+      copy._checkInvariants()
+      #expect(table.count == 500 - 167)
+      #expect(copy.count == 400)
+      for key in keys {
+        #expect(table[key] == (key.value % 3 == 0 ? nil : key.value))
+        #expect(copy[key] == (key.value % 5 == 0 ? nil : key.value))
+      }
+    }
+    #expect(CountedKey.live == 0)
+  }
+
+  /// A key whose hash changes while stored is no longer found by itself, while the table keeps
+  /// finding, removing and moving the other keys (by their stored hashes) and never stops.
+  @Test func aKeyWhoseHashChangesIsMissedAndHarmsNothingElse() {
+    do {
+      var table = _SectionTable<CountedKey>()
+      let keys = (0..<64).map(CountedKey.init)
+      for key in keys { table[key] = key.value }
+      keys[10].hashShift = 1_000_003
+      #expect(table[keys[10]] == nil)
+      for key in keys.dropFirst(20) { table[key] = nil }
+      for key in (64..<400).map(CountedKey.init) { table[key] = key.value }  // grows, by stored hashes
+      table._checkInvariants()
+      #expect(table.count == 20 + 336)
+      for key in keys.prefix(20) where key.value != 10 { #expect(table[key] == key.value) }
+      keys[10].hashShift = 0
+      #expect(table[keys[10]] == 10)
+    }
+    #expect(CountedKey.live == 0)
+  }
+}

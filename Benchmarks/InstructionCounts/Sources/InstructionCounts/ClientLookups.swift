@@ -262,3 +262,35 @@ func clientLookupCases() -> [String: () -> () -> Any] {
   addAll(ItemsRead.self)
   return cases
 }
+
+/// A view controller whose snapshot is keyed by sections of the app's type, built section by
+/// section.
+final class ClientSectionsController<Section: ClientItem> {
+  var snapshot = DiffableDataSourceSnapshot<Section, Int>()
+
+  /// Appends `count` sections (identifiers made from 0..<count), one call each, to the snapshot
+  /// in the class's property.
+  @inline(never) func appendSections(_ count: Int) -> Int {
+    for n in 0..<count { snapshot.appendSections([Section.make(n)]) }
+    return snapshot.numberOfSections
+  }
+}
+
+/// `client-appendsections-<count>-<type>`: 1,000 and 4,000 sections of the type appended one
+/// call at a time to an empty snapshot in a class's property. `smoke.sh` holds the 4,000 to at
+/// most 5 times the 1,000: each call must change the snapshot's tables in place, not copy one (a
+/// copy per call makes the total quadratic, 16 times).
+func clientAppendCases() -> [String: () -> () -> Any] {
+  var cases: [String: () -> () -> Any] = [:]
+  func add<Section: ClientItem>(_ type: String, _: Section.Type) {
+    for count in [1_000, 4_000] {
+      // A new controller per call (the harness calls once to warm up, then counts a call).
+      cases["client-appendsections-\(count / 1_000)k-\(type)"] = {
+        { ClientSectionsController<Section>().appendSections(count) }
+      }
+    }
+  }
+  add("int", Int.self)
+  add("string", String.self)
+  return cases
+}

@@ -1107,7 +1107,7 @@ let all = cases().merging(itemOperationCases()) { first, _ in first }.merging(ch
   first
 }.merging(sectionPositionCases()) { first, _ in first }.merging(clientLookupCases()) { first, _ in first }
   .merging(scenarioCases()) { first, _ in first }
-  .merging(sectionBenchmarkCases()) { first, _ in first }
+  .merging(sectionBenchmarkCases()) { first, _ in first }.merging(clientAppendCases()) { first, _ in first }
 /// The page faults of the process so far (the `time` and `interleave` modes).
 func faults() -> Int {
   var usage = rusage()

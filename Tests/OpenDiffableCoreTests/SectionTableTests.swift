@@ -92,23 +92,30 @@ struct SectionTableTests {
   }
 
   /// A table held once changes its own storage (no copy per change); a shared one is copied
-  /// once, on its first change.
+  /// once, on its first change. (Identities are compared across one change each: a copy is
+  /// made while the storage it copies is alive, so the two never share an address.)
   @Test func aUniquelyHeldTableChangesInPlace() {
     var table = _SectionTable<Int>()
     table.reserveCapacity(100)
-    let storage = table._storage.map(ObjectIdentifier.init)
-    for key in 0..<50 { table[key] = key }
-    table[7] = 70
-    table[8] = nil
-    #expect(table._storage.map(ObjectIdentifier.init) == storage)
+    func identity() -> ObjectIdentifier? { table._storage.map(ObjectIdentifier.init) }
+    let changes: [(inout _SectionTable<Int>) -> Void] = [
+      { $0[1] = 1 }, { $0[2] = 2 }, { $0[1] = 10 }, { $0[2] = nil }, { $0.updateValue(3, forKey: 3) },
+      { $0.removeValue(forKey: 3) }, { $0.removeValue(forKey: 99) },
+    ]
+    for change in changes {
+      let before = identity()
+      change(&table)
+      #expect(identity() == before)
+    }
     let shared = table
+    let before = identity()
     table[9] = 90
-    let copied = table._storage.map(ObjectIdentifier.init)
-    #expect(copied != storage)
+    #expect(identity() != before)
+    let copied = identity()
     table[10] = 100
-    table[11] = nil
-    #expect(table._storage.map(ObjectIdentifier.init) == copied)
-    #expect(shared[9] == 9 && shared[10] == 10 && shared[11] == 11)
+    table[1] = nil
+    #expect(identity() == copied)
+    #expect(shared[1] == 10 && shared[9] == nil && table[9] == 90 && table[1] == nil)
   }
 
   /// Every key stored is released once: when removed, replaced in a copy, moved by growth or

@@ -100,12 +100,11 @@ struct _SectionTable<Section: Hashable> {
     let old = _storage
     let bucketCount = Swift.max(Storage.bucketCount(forCount: capacity), (old?.bucketCount ?? 0) &* 2)
     let fresh = Storage(bucketCount: bucketCount, seed: old?.seed ?? Int(truncatingIfNeeded: _ItemHash.makeSeed()))
-    if let old {
-      if unique {
-        old.moveEntries(into: fresh)
-      } else {
-        old.copyEntries(into: fresh)
-      }
+    // Two calls with constant flags: each inlined copy of the loop has no branch per entry.
+    if unique {
+      old?.transferEntries(into: fresh, moving: true)
+    } else {
+      old?.transferEntries(into: fresh, moving: false)
     }
     _storage = fresh
     return fresh
@@ -194,10 +193,11 @@ final class _SectionTableStorage<Section: Hashable> {
     } else {
       for bucket in 0..<bucketCount {
         let slot = other.slot1(bucket)
-        bucketAddress(bucket).storeBytes(of: slot, as: Int.self)
-        guard slot != 0 else { continue }
-        bucketAddress(bucket).storeBytes(
-          of: other.storedHash(bucket), toByteOffset: MemoryLayout<Int>.stride, as: Int.self)
+        guard slot != 0 else {
+          bucketAddress(bucket).storeBytes(of: 0, as: Int.self)
+          continue
+        }
+        setEntry(bucket, slot1: slot, hash: other.storedHash(bucket))
         key(bucket).initialize(to: other.key(bucket).pointee)
       }
     }
@@ -259,9 +259,7 @@ final class _SectionTableStorage<Section: Hashable> {
   /// Stores `key` with `slot` in the empty `bucket` (where ``find(_:)`` said it would go), the
   /// table having room for it.
   @inlinable func insert(_ key: Key, slot: Int, at bucket: Int) {
-    let address = bucketAddress(bucket)
-    address.storeBytes(of: slot &+ 1, as: Int.self)
-    address.storeBytes(of: key.hash, toByteOffset: MemoryLayout<Int>.stride, as: Int.self)
+    setEntry(bucket, slot1: slot &+ 1, hash: key.hash)
     self.key(bucket).initialize(to: key.base)
     count &+= 1
   }
@@ -278,9 +276,7 @@ final class _SectionTableStorage<Section: Hashable> {
       let hash = storedHash(next)
       // `next` moves into the hole unless its home lies cyclically in (hole, next].
       if (next &- home(hash)) & mask >= (next &- hole) & mask {
-        let address = bucketAddress(hole)
-        address.storeBytes(of: slot1(next), as: Int.self)
-        address.storeBytes(of: hash, toByteOffset: MemoryLayout<Int>.stride, as: Int.self)
+        setEntry(hole, slot1: slot1(next), hash: hash)
         key(hole).moveInitialize(from: key(next), count: 1)
         hole = next
       }
@@ -291,33 +287,32 @@ final class _SectionTableStorage<Section: Hashable> {
     return removed
   }
 
-  /// Moves every entry into `fresh` (empty, with room), by stored hash; this table is left with
-  /// no entries.
-  @inlinable func moveEntries(into fresh: _SectionTableStorage) {
-    for bucket in 0..<bucketCount where slot1(bucket) != 0 {
-      let hash = storedHash(bucket)
-      let target = fresh.emptyBucket(forHash: hash)
-      let address = fresh.bucketAddress(target)
-      address.storeBytes(of: slot1(bucket), as: Int.self)
-      address.storeBytes(of: hash, toByteOffset: MemoryLayout<Int>.stride, as: Int.self)
-      fresh.key(target).moveInitialize(from: key(bucket), count: 1)
-      bucketAddress(bucket).storeBytes(of: 0, as: Int.self)
-    }
-    fresh.count = count
-    count = 0
+  /// Stores the slot plus one and the hash of `bucket` (its identifier is the caller's to
+  /// initialize).
+  @inlinable @inline(__always) func setEntry(_ bucket: Int, slot1: Int, hash: Int) {
+    let address = bucketAddress(bucket)
+    address.storeBytes(of: slot1, as: Int.self)
+    address.storeBytes(of: hash, toByteOffset: MemoryLayout<Int>.stride, as: Int.self)
   }
 
-  /// Copies every entry into `fresh` (empty, with room), by stored hash.
-  @inlinable func copyEntries(into fresh: _SectionTableStorage) {
+  /// Moves every entry into `fresh` (empty, with room), by stored hash, leaving this table with
+  /// none to release (its buckets may still read as occupied when identifiers are trivial); or,
+  /// not `moving`, copies them.
+  @inlinable @inline(__always) func transferEntries(into fresh: _SectionTableStorage, moving: Bool) {
     for bucket in 0..<bucketCount where slot1(bucket) != 0 {
       let hash = storedHash(bucket)
       let target = fresh.emptyBucket(forHash: hash)
-      let address = fresh.bucketAddress(target)
-      address.storeBytes(of: slot1(bucket), as: Int.self)
-      address.storeBytes(of: hash, toByteOffset: MemoryLayout<Int>.stride, as: Int.self)
-      fresh.key(target).initialize(to: key(bucket).pointee)
+      fresh.setEntry(target, slot1: slot1(bucket), hash: hash)
+      if moving {
+        fresh.key(target).moveInitialize(from: key(bucket), count: 1)
+        // Emptied for `deinit`, which reads the slots only to deinitialize identifiers.
+        if !_isPOD(Section.self) { bucketAddress(bucket).storeBytes(of: 0, as: Int.self) }
+      } else {
+        fresh.key(target).initialize(to: key(bucket).pointee)
+      }
     }
     fresh.count = count
+    if moving { count = 0 }
   }
 
   /// The first empty bucket of the probe run from `hash`'s home.

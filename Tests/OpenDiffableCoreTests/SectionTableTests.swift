@@ -27,6 +27,26 @@ private final class CountedKey: Hashable, @unchecked Sendable {
   func hash(into hasher: inout Hasher) { hasher.combine(value &+ hashShift) }
 }
 
+/// A key whose `==` answers false until armed, then true from its seventh call on: a stateful
+/// `==`, which a lookup and a second lookup may see answer differently.
+private final class FlakyKey: Hashable, @unchecked Sendable {
+  nonisolated(unsafe) static var live = 0
+  nonisolated(unsafe) static var armed = false
+  nonisolated(unsafe) static var calls = 0
+  let value: Int
+  init(_ value: Int) {
+    self.value = value
+    Self.live += 1
+  }
+  deinit { Self.live -= 1 }
+  static func == (lhs: FlakyKey, rhs: FlakyKey) -> Bool {
+    guard armed else { return lhs.value == rhs.value }
+    calls += 1
+    return calls > 6
+  }
+  func hash(into hasher: inout Hasher) { hasher.combine(0) }
+}
+
 /// `_SectionTable`, the snapshot's section → storage slot table, against a `Dictionary` model.
 @Suite("Section table", .serialized)
 struct SectionTableTests {
@@ -138,6 +158,22 @@ struct SectionTableTests {
       }
     }
     #expect(CountedKey.live == 0)
+  }
+
+  /// An insertion that grows the table places the new key by its hash alone: a stateful `==`
+  /// that answered "not stored" before the growth cannot make it overwrite a stored key.
+  @Test func anInsertionThatGrowsNeverOverwritesAStoredKey() {
+    do {
+      var table = _SectionTable<FlakyKey>()
+      for value in 0..<6 { table[FlakyKey(value)] = value }  // full: the seventh grows the table
+      FlakyKey.armed = true
+      defer { FlakyKey.armed = false }
+      table[FlakyKey(100)] = 100
+      FlakyKey.armed = false
+      #expect(table.count == 7)
+      for value in [0, 1, 2, 3, 4, 5, 100] { #expect(table[FlakyKey(value)] == value) }
+    }
+    #expect(FlakyKey.live == 0)
   }
 
   /// A key whose hash changes while stored is no longer found by itself, while the table keeps

@@ -64,7 +64,9 @@ struct _SectionTable<Section: Hashable> {
       }
     }
     let storage = _resized(capacity: count &+ 1)
-    storage.insert(key, slot: slot, at: storage.find(key).bucket)
+    // Placed by its hash alone: `==` asked again (`find`) could answer otherwise this time, and
+    // the key would overwrite a stored one.
+    storage.insert(key, slot: slot, at: storage.emptyBucket(forHash: key.hash))
     return nil
   }
 

@@ -96,19 +96,23 @@ struct SectionTableTests {
     Self.check({ FewHashes(value: $0) }, seed: 3, steps: 3_000, range: 300)
   }
 
-  @Test func reservingRoomKeepsEveryEntry() {
+  /// A shared table that grows copies its entries into the grown storage and leaves the other
+  /// holder's unchanged.
+  @Test func growingASharedTableLeavesTheOtherUnchanged() {
     var table = _SectionTable<Int>()
-    for key in 0..<100 { table[key] = key * 2 }
+    for key in 0..<6 { table[key] = key * 2 }  // 8 buckets, full
     let shared = table
-    table.reserveCapacity(10_000)
+    table[6] = 12  // grows to 16 buckets, copying
     table._checkInvariants()
-    for key in 0..<100 {
+    shared._checkInvariants()
+    for key in 0..<6 {
       #expect(table[key] == key * 2)
       #expect(shared[key] == key * 2)
     }
+    #expect(table[6] == 12 && shared[6] == nil)
     table[5] = nil
-    #expect(table.count == 99)
-    #expect(shared.count == 100)
+    #expect(table.count == 6)
+    #expect(shared.count == 6 && shared[5] == 10)
   }
 
   /// A table held once changes its own storage (no copy per change); a shared one is copied
@@ -116,7 +120,7 @@ struct SectionTableTests {
   /// made while the storage it copies is alive, so the two never share an address.)
   @Test func aUniquelyHeldTableChangesInPlace() {
     var table = _SectionTable<Int>()
-    table.reserveCapacity(100)
+    table[0] = 0  // 8 buckets: the changes below never fill them
     func identity() -> ObjectIdentifier? { table._storage.map(ObjectIdentifier.init) }
     let changes: [(inout _SectionTable<Int>) -> Void] = [
       { $0[1] = 1 }, { $0[2] = 2 }, { $0[1] = 10 }, { $0[2] = nil }, { $0.updateValue(3, forKey: 3) },

@@ -23,9 +23,6 @@ struct _SectionTable<Section: Hashable> {
   /// The number of sections. O(1).
   @inlinable var count: Int { _storage?.count ?? 0 }
 
-  /// Whether there are no sections. O(1).
-  @inlinable var isEmpty: Bool { count == 0 }
-
   /// The slot of `section`, or nil; nil stores nothing and removes `section`'s entry. O(1)
   /// average, one hash.
   @inlinable subscript(section: Section) -> Int? {
@@ -55,15 +52,16 @@ struct _SectionTable<Section: Hashable> {
       // A copy keeps the bucket layout: the bucket found is the copy's too.
       if found {
         let storage = _uniqueStorage()
-        defer { storage.setSlot(slot, at: bucket) }
-        return storage.slot(at: bucket)
+        let replaced = storage.slot(at: bucket)
+        storage.setSlot(slot, at: bucket)
+        return replaced
       }
       if _storage.unsafelyUnwrapped.count < _storage.unsafelyUnwrapped.maxCount {
         _uniqueStorage().insert(key, slot: slot, at: bucket)
         return nil
       }
     }
-    let storage = _resized(capacity: count &+ 1)
+    let storage = _grown()
     // Placed by its hash alone: `==` asked again (`find`) could answer otherwise this time, and
     // the key would overwrite a stored one.
     storage.insert(key, slot: slot, at: storage.emptyBucket(forHash: key.hash))
@@ -81,12 +79,6 @@ struct _SectionTable<Section: Hashable> {
     return _uniqueStorage().remove(at: bucket)
   }
 
-  /// Makes room for `capacity` sections without growing. O(count) when it grows, O(1) otherwise.
-  @inlinable mutating func reserveCapacity(_ capacity: Int) {
-    guard capacity > (_storage?.maxCount ?? 0) else { return }
-    _storage = _resized(capacity: capacity)
-  }
-
   /// The storage (which must exist), uniquely referenced: the current one, or a copy of it
   /// (the same buckets).
   @inlinable mutating func _uniqueStorage() -> Storage {
@@ -94,14 +86,15 @@ struct _SectionTable<Section: Hashable> {
     return _storage.unsafelyUnwrapped
   }
 
-  /// Storage with room for at least `capacity` sections (and twice the buckets at least),
-  /// holding every entry: moved when the current storage is unique, copied otherwise.
+  /// Storage with twice the buckets (8 when there is none), holding every entry: moved when the
+  /// current storage is unique, copied otherwise. O(count).
   @inlinable @inline(never)
-  mutating func _resized(capacity: Int) -> Storage {
+  mutating func _grown() -> Storage {
     let unique = isKnownUniquelyReferenced(&_storage)
     let old = _storage
-    let bucketCount = Swift.max(Storage.bucketCount(forCount: capacity), (old?.bucketCount ?? 0) &* 2)
-    let fresh = Storage(bucketCount: bucketCount, seed: old?.seed ?? Int(truncatingIfNeeded: _ItemHash.makeSeed()))
+    let fresh = Storage(
+      bucketCount: old.map { $0.bucketCount &* 2 } ?? 8,
+      seed: old?.seed ?? Int(truncatingIfNeeded: _ItemHash.makeSeed()))
     // Two calls with constant flags: each inlined copy of the loop has no branch per entry.
     if unique {
       old?.transferEntries(into: fresh, moving: true)
@@ -157,13 +150,6 @@ final class _SectionTableStorage<Section: Hashable> {
   @inlinable static var stride: Int {
     let end = keyOffset &+ MemoryLayout<Section>.stride
     return (end &+ alignment &- 1) / alignment &* alignment
-  }
-
-  /// The smallest bucket count (a power of two, at least 8) that holds `count` entries.
-  @inlinable static func bucketCount(forCount count: Int) -> Int {
-    var buckets = 8
-    while buckets / 4 &* 3 < count { buckets &<<= 1 }
-    return buckets
   }
 
   /// Memory for `bucketCount` buckets: a large table's allocation where the buckets' alignment

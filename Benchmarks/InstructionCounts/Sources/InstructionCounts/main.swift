@@ -958,16 +958,6 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
     bases[count] = snapshot
     return snapshot
   }
-  nonisolated(unsafe) var dictionaries: [Int: [Int: Int]] = [:]
-  /// Each section's item (10,000,000 + section) → its section, as the snapshot's item index.
-  func itemSections(_ count: Int) -> [Int: Int] {
-    if let items = dictionaries[count] { return items }
-    var items: [Int: Int] = [:]
-    items.reserveCapacity(count)
-    for section in 0..<count { items[10_000_000 + section] = section }
-    dictionaries[count] = items
-    return items
-  }
   for (label, count) in [("100k", 100_000), ("1M", 1_000_000)] {
     let last = count - 1
     for atFront in [true, false] {
@@ -1034,21 +1024,6 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
         ordered.remove(1)
         let box = Box(ordered)
         return { box.value.remove(atFront ? 0 : last) as Any }
-      }
-      // The same work as the deletion (as `orderedset-section-delete-*`): the section removed
-      // from the set and its item from a `Dictionary` of every item's section, both copied.
-      cases["sbench-orderedset-dictionary-delete-\(place)-\(label)"] = {
-        var ordered = sharedRoomySections(count)
-        var items = itemSections(count)
-        ordered.remove(1)
-        items.removeValue(forKey: 10_000_001)
-        let box = Box((ordered, items))
-        return {
-          let section = atFront ? 0 : last
-          box.value.0.remove(section)
-          box.value.1.removeValue(forKey: 10_000_000 + section)
-          return 0
-        }
       }
       // The same state and changes with standard collections (``SectionsModel``), copied as
       // the snapshot is: the baseline of the same work for each call.

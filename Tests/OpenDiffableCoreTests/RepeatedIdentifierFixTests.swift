@@ -67,6 +67,17 @@ struct RepeatedIdentifierFixTests {
     #expect(!message.contains(itemFix))
   }
 
+  /// The sections of the call that were new are not named: the message describes the snapshot
+  /// as it was before the call.
+  @Test func aSectionAlreadyInTheSnapshotIsNamedAlone() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = twoSections()
+      snapshot.appendSections(["c", "d", "b", "e"])
+    }
+    let message = stopMessage(result)
+    #expect(message.contains(#"section identifiers that already exist in the snapshot: ["b"] (1 identifier)"#))
+  }
+
   @Test func repeatedItemsInAppendItems() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       var snapshot = twoSections()

@@ -288,6 +288,26 @@ struct SnapshotCheckedPathTests {
     expectLayout(snapshot, [("a", []), ("b", []), ("c", [])])
   }
 
+  /// Appended sections take the slots deleted sections freed (the last freed first), then new
+  /// ones; the section table, filled as the identifiers are checked, agrees with them.
+  @Test func appendedSectionsReuseFreedSlots() {
+    var snapshot = makeSnapshot([("a", [1]), ("b", [2]), ("c", [3]), ("d", [4]), ("e", [5])])
+    snapshot.deleteSections(["b", "d"])
+    snapshot.appendSections(["f", "g", "h"])
+    #expect(snapshot.appendSectionsDroppingDuplicates(["i", "a", "i", "j"]) == ["a", "i"])
+    snapshot.deleteSections(["c"])
+    #expect(snapshot.appendSectionsDroppingDuplicates(["k", "f"]) == ["f"])
+    snapshot._checkInvariants()
+    snapshot.appendItems([6], toSection: "g")
+    snapshot.appendItems([7], toSection: "k")
+    expectLayout(
+      snapshot, [("a", [1]), ("e", [5]), ("f", []), ("g", [6]), ("h", []), ("i", []), ("j", []), ("k", [7])])
+    for (position, section) in ["a", "e", "f", "g", "h", "i", "j", "k"].enumerated() {
+      #expect(snapshot.indexOfSection(section) == position)
+    }
+    snapshot._checkInvariants()
+  }
+
   @Test func checksReportTypedErrors() {
     let snapshot = makeSnapshot([("a", [1, 2])])
     func kind(_ body: () throws -> Void) -> DiffableDataSourceSnapshotError.Kind? {

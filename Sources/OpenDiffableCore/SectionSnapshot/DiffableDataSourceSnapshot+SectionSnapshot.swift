@@ -32,7 +32,7 @@ extension DiffableDataSourceSnapshot {
     _materialize()
     let visible = sectionSnapshot.visibleItems
     let operation = "replaceItems(inSection:withVisibleItemsOf:)"
-    if _slotBySection[section] == nil { _appendValidatedSections(CollectionOfOne(section)) }
+    if _slotBySection.insertIfAbsent(_nextSlot(0), forKey: section) { _appendTabledSections(CollectionOfOne(section)) }
     // Not found right after it was appended: its hash or equality changed within this call.
     guard let slot = _slotBySection[section] else { _stopForUnstableSections([section], operation: operation) }
     if _slots[slot].items == visible { return }

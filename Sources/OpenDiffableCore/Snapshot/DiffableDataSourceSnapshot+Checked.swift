@@ -103,18 +103,19 @@ extension DiffableDataSourceSnapshot {
   {
     defer { _checkInvariantsIfEnabled() }
     _prepareDeferredChange()
-    var seen = _HashPinnedSet<SectionIdentifierType>(minimumCapacity: identifiers.count)
     var kept: [SectionIdentifierType] = []
     var dropped: [SectionIdentifierType] = []
     for identifier in identifiers {
-      // A section not equal to itself (`Double.nan`) could never be found again: dropped too.
-      if identifier == identifier, _slotBySection[identifier] == nil, seen.insert(identifier) {
+      // The table finds sections already present and earlier repeats (each kept one goes in as
+      // it is kept). A section not equal to itself (`Double.nan`) could never be found again:
+      // dropped too.
+      if identifier == identifier, _slotBySection.insertIfAbsent(_nextSlot(kept.count), forKey: identifier) {
         kept.append(identifier)
       } else {
         dropped.append(identifier)
       }
     }
-    _appendValidatedSections(kept)
+    _appendTabledSections(kept)
     return dropped
   }
 }

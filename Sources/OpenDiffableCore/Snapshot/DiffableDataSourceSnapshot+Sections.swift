@@ -12,9 +12,8 @@ extension DiffableDataSourceSnapshot {
     defer { _checkInvariantsIfEnabled() }
     let operation = "appendSections(_:)"
     _stopForSectionsNotEqualToThemselves(identifiers, operation: operation)
-    if let error = _newSectionsError(identifiers, anchor: nil, operation: operation) { _stop(error) }
     _prepareDeferredChange()
-    _appendValidatedSections(identifiers)
+    _appendNewSections(identifiers, operation: operation)
   }
 
   /// Inserts sections immediately before the section `toIdentifier`.
@@ -171,18 +170,43 @@ extension DiffableDataSourceSnapshot {
     return .init(kind: .sectionAlreadyExists, operation: operation, identifiers: existing)
   }
 
-  /// Appends sections known to be unique and new. O(k log s).
+  /// Appends `identifiers` as new sections, each hashed once: it goes into the section table as
+  /// it is checked (the table finds a section already present, or repeated in `identifiers`),
+  /// and the rest of the snapshot changes once all are in. On a problem the entries made are
+  /// taken out again and the process stops naming it. O(k) average.
+  @inlinable
+  mutating func _appendNewSections(_ identifiers: [SectionIdentifierType], operation: String) {
+    for (offset, identifier) in identifiers.enumerated()
+    where !_slotBySection.insertIfAbsent(_nextSlot(offset), forKey: identifier) {
+      for earlier in identifiers[..<offset] where _slotBySection.removeValue(forKey: earlier) == nil {
+        _stopForUnstableSections([earlier], operation: operation)
+      }
+      guard let error = _newSectionsError(identifiers, anchor: nil, operation: operation) else {
+        _stopForUnstableSections([identifier], operation: operation)
+      }
+      _stop(error)
+    }
+    _appendTabledSections(identifiers)
+  }
+
+  /// The storage slot that the new section `offset` places from now takes: ``_allocateSlot(position:)``
+  /// reuses the free slots, last listed first, then adds slots at the end. O(1).
+  @inlinable
+  func _nextSlot(_ offset: Int) -> Int {
+    let free = _freeSlots.count
+    return offset < free ? _freeSlots[free &- 1 &- offset] : _slots.count &+ (offset &- free)
+  }
+
+  /// Appends sections whose table entries are made, with the slots ``_nextSlot(_:)`` gave in
+  /// order. O(k) amortized.
   ///
   /// No `reserveCapacity` here: reserving exactly `count + k` on every call defeats the arrays'
   /// geometric growth, making one-section-at-a-time appends quadratic.
   @inlinable
-  mutating func _appendValidatedSections<C: Collection>(_ identifiers: C)
-  where C.Element == SectionIdentifierType {
+  mutating func _appendTabledSections<C: Collection>(_ identifiers: C) where C.Element == SectionIdentifierType {
     for identifier in identifiers {
-      let slot = _allocateSlot(position: _counts.appendSection())
-      _slotBySection[identifier] = slot
+      _slotAtPosition.append(_allocateSlot(position: _counts.appendSection()))
       _sectionIDs.append(identifier)
-      _slotAtPosition.append(slot)
     }
   }
 

@@ -46,26 +46,52 @@ struct _SectionTable<Section: Hashable> {
   @inlinable @discardableResult
   mutating func updateValue(_ slot: Int, forKey section: Section) -> Int? {
     let key = Key(section)
+    guard _storage != nil else {
+      _insertNew(key, slot: slot, at: nil)
+      return nil
+    }
+    let (bucket, found) = _storage.unsafelyUnwrapped.find(key)
+    guard found else {
+      _insertNew(key, slot: slot, at: bucket)
+      return nil
+    }
+    // A copy keeps the bucket layout: the bucket found is the copy's too.
+    let storage = _uniqueStorage()
+    let replaced = storage.slot(at: bucket)
+    storage.setSlot(slot, at: bucket)
+    return replaced
+  }
+
+  /// Stores `slot` for `section` unless the table finds `section`; returns whether it stored
+  /// it. O(1) average (amortized over growth), one hash.
+  @inlinable
+  mutating func insertIfAbsent(_ slot: Int, forKey section: Section) -> Bool {
+    let key = Key(section)
+    guard _storage != nil else {
+      _insertNew(key, slot: slot, at: nil)
+      return true
+    }
+    let (bucket, found) = _storage.unsafelyUnwrapped.find(key)
+    if found { return false }
+    _insertNew(key, slot: slot, at: bucket)
+    return true
+  }
+
+  /// Stores `key`, which the table does not find, with `slot`: in the empty `bucket` that
+  /// `find` gave when the table has room, otherwise after growing (nil: the table has no
+  /// storage).
+  @inlinable
+  mutating func _insertNew(_ key: Key, slot: Int, at bucket: Int?) {
     // No reference to the storage is held across `_uniqueStorage()`: it would never be unique.
-    if _storage != nil {
-      let (bucket, found) = _storage.unsafelyUnwrapped.find(key)
+    if let bucket, _storage.unsafelyUnwrapped.count < _storage.unsafelyUnwrapped.maxCount {
       // A copy keeps the bucket layout: the bucket found is the copy's too.
-      if found {
-        let storage = _uniqueStorage()
-        let replaced = storage.slot(at: bucket)
-        storage.setSlot(slot, at: bucket)
-        return replaced
-      }
-      if _storage.unsafelyUnwrapped.count < _storage.unsafelyUnwrapped.maxCount {
-        _uniqueStorage().insert(key, slot: slot, at: bucket)
-        return nil
-      }
+      _uniqueStorage().insert(key, slot: slot, at: bucket)
+      return
     }
     let storage = _grown()
     // Placed by its hash alone: `==` asked again (`find`) could answer otherwise this time, and
     // the key would overwrite a stored one.
     storage.insert(key, slot: slot, at: storage.emptyBucket(forHash: key.hash))
-    return nil
   }
 
   /// Removes `section`'s entry; returns its slot, if any. O(1) average, one hash; a table that

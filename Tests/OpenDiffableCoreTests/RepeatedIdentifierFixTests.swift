@@ -78,6 +78,16 @@ struct RepeatedIdentifierFixTests {
     #expect(message.contains(#"section identifiers that already exist in the snapshot: ["b"] (1 identifier)"#))
   }
 
+  @Test func aSectionAlreadyInTheSnapshotIsNamedAloneWhenInserting() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = twoSections()
+      snapshot.insertSections(["c", "d", "b", "e"], afterSection: "a")
+    }
+    let message = stopMessage(result)
+    #expect(message.contains("insertSections(_:afterSection:)"))
+    #expect(message.contains(#"section identifiers that already exist in the snapshot: ["b"] (1 identifier)"#))
+  }
+
   @Test func repeatedItemsInAppendItems() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       var snapshot = twoSections()

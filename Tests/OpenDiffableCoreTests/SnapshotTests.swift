@@ -288,8 +288,9 @@ struct SnapshotCheckedPathTests {
     expectLayout(snapshot, [("a", []), ("b", []), ("c", [])])
   }
 
-  /// Appended sections take the slots deleted sections freed (the last freed first), then new
-  /// ones; the section table, filled as the identifiers are checked, agrees with them.
+  /// Appended and inserted sections take the slots deleted sections freed (the last freed
+  /// first), then new ones; the section table, filled as the identifiers are checked, agrees
+  /// with them.
   @Test func appendedSectionsReuseFreedSlots() {
     var snapshot = makeSnapshot([("a", [1]), ("b", [2]), ("c", [3]), ("d", [4]), ("e", [5])])
     snapshot.deleteSections(["b", "d"])
@@ -298,11 +299,16 @@ struct SnapshotCheckedPathTests {
     snapshot.deleteSections(["c"])
     #expect(snapshot.appendSectionsDroppingDuplicates(["k", "f"]) == ["f"])
     snapshot._checkInvariants()
+    snapshot.deleteSections(["h", "j"])
+    snapshot.insertSections(["l", "m", "n"], beforeSection: "e")
+    snapshot._checkInvariants()
+    snapshot.deleteSections(["l", "m", "n"])
+    snapshot.appendSections(["h", "j"])
     snapshot.appendItems([6], toSection: "g")
     snapshot.appendItems([7], toSection: "k")
     expectLayout(
-      snapshot, [("a", [1]), ("e", [5]), ("f", []), ("g", [6]), ("h", []), ("i", []), ("j", []), ("k", [7])])
-    for (position, section) in ["a", "e", "f", "g", "h", "i", "j", "k"].enumerated() {
+      snapshot, [("a", [1]), ("e", [5]), ("f", []), ("g", [6]), ("i", []), ("k", [7]), ("h", []), ("j", [])])
+    for (position, section) in ["a", "e", "f", "g", "i", "k", "h", "j"].enumerated() {
       #expect(snapshot.indexOfSection(section) == position)
     }
     snapshot._checkInvariants()

@@ -13,7 +13,8 @@ extension DiffableDataSourceSnapshot {
     let operation = "appendSections(_:)"
     _stopForSectionsNotEqualToThemselves(identifiers, operation: operation)
     _prepareDeferredChange()
-    _appendNewSections(identifiers, operation: operation)
+    _tableNewSections(identifiers, anchor: nil, operation: operation)
+    _appendTabledSections(identifiers)
   }
 
   /// Inserts sections immediately before the section `toIdentifier`.
@@ -170,23 +171,25 @@ extension DiffableDataSourceSnapshot {
     return .init(kind: .sectionAlreadyExists, operation: operation, identifiers: existing)
   }
 
-  /// Appends `identifiers` as new sections, each hashed once: it goes into the section table as
-  /// it is checked (the table finds a section already present, or repeated in `identifiers`),
-  /// and the rest of the snapshot changes once all are in. On a problem the entries made are
-  /// taken out again and the process stops naming it. O(k) average.
+  /// Puts `identifiers` in the section table as new sections, each hashed once, with the slots
+  /// they will take (``_nextSlot(_:)``): the table finds a section already present, or repeated
+  /// in `identifiers`. On such a problem the entries made are taken out again and the process
+  /// stops naming it, as ``_newSectionsError(_:anchor:operation:)`` describes the snapshot before
+  /// the call. O(k) average.
   @inlinable
-  mutating func _appendNewSections(_ identifiers: [SectionIdentifierType], operation: String) {
+  mutating func _tableNewSections(
+    _ identifiers: [SectionIdentifierType], anchor: SectionIdentifierType?, operation: String
+  ) {
     for (offset, identifier) in identifiers.enumerated()
     where !_slotBySection.insertIfAbsent(_nextSlot(offset), forKey: identifier) {
       for earlier in identifiers[..<offset] where _slotBySection.removeValue(forKey: earlier) == nil {
         _stopForUnstableSections([earlier], operation: operation)
       }
-      guard let error = _newSectionsError(identifiers, anchor: nil, operation: operation) else {
+      guard let error = _newSectionsError(identifiers, anchor: anchor, operation: operation) else {
         _stopForUnstableSections([identifier], operation: operation)
       }
       _stop(error)
     }
-    _appendTabledSections(identifiers)
   }
 
   /// The storage slot that the new section `offset` places from now takes: ``_allocateSlot(position:)``
@@ -277,18 +280,20 @@ extension DiffableDataSourceSnapshot {
     _ identifiers: [SectionIdentifierType], anchor: SectionIdentifierType, after: Bool, operation: String
   ) {
     _stopForSectionsNotEqualToThemselves(identifiers, operation: operation)
-    if let error = _newSectionsError(identifiers, anchor: anchor, operation: operation) { _stop(error) }
+    guard let anchorSlot = _slotBySection[anchor], !identifiers.contains(anchor) else {
+      guard let error = _newSectionsError(identifiers, anchor: anchor, operation: operation) else {
+        _stopForUnstableSections([anchor], operation: operation)
+      }
+      _stop(error)
+    }
     guard !identifiers.isEmpty else { return }
-    guard let anchorSlot = _slotBySection[anchor] else { _stopForUnstableSections([anchor], operation: operation) }
+    _tableNewSections(identifiers, anchor: anchor, operation: operation)
     let position = _sectionPosition(ofSlot: anchorSlot) + (after ? 1 : 0)
     let count = _sectionIDs.count
     let k = identifiers.count
     _slotAtPosition.makeRoom(k, at: position)
-    for (offset, identifier) in identifiers.enumerated() {
-      let slot = _allocateSlot(position: _SectionStorage.free)
-      _slotBySection[identifier] = slot
-      _slotAtPosition[position + offset] = slot
-    }
+    // The slots `_tableNewSections` stored, in order.
+    for offset in 0..<k { _slotAtPosition[position + offset] = _allocateSlot(position: _SectionStorage.free) }
     _counts.reserve(count + k)
     // The identifiers last: after a copy-on-write copy, the largest array copied stays in cache
     // for the next call.

@@ -332,9 +332,9 @@ extension DiffableDataSourceSnapshot {
     if identifier == anchor {
       _stop(.init(kind: .moveRelativeToItself, operation: operation, identifiers: [identifier]))
     }
-    let missing = [identifier, anchor].filter { _slotBySection[$0] == nil }
-    if !missing.isEmpty { _stop(_sectionNotFound(missing, operation: operation)) }
     guard let movedSlot = _slotBySection[identifier], let anchorSlot = _slotBySection[anchor] else {
+      let missing = [identifier, anchor].filter { _slotBySection[$0] == nil }
+      if !missing.isEmpty { _stop(_sectionNotFound(missing, operation: operation)) }
       _stopForUnstableSections([identifier, anchor], operation: operation)
     }
     let from = _sectionPosition(ofSlot: movedSlot)

@@ -975,6 +975,31 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
           return 0
         }
       }
+      // `series` cases: each call inserts a new section (-2, -4, …) after the last one.
+      if !atFront {
+        cases["sbench-insert-end-\(label)-series"] = {
+          var snapshot = base(count)
+          snapshot.insertSections([-1], beforeSection: 1)
+          let box = Box(snapshot)
+          let next = Box(0)
+          return {
+            next.value -= 2
+            box.value.insertSections([next.value], afterSection: last)
+            return 0
+          }
+        }
+        cases["sbench-model-insert-end-\(label)-series"] = {
+          var model = sharedModel(count)
+          model.insert(-1, at: 1)
+          let box = Box(model)
+          let next = Box(0)
+          return {
+            next.value -= 2
+            box.value.insert(next.value, at: box.value.sections.firstIndex(of: last)! + 1)
+            return 0
+          }
+        }
+      }
       cases["sbench-orderedset-insert-\(place)-\(label)"] = {
         var ordered = sharedRoomySections(count)
         ordered.insert(-1, at: 1)
@@ -1027,24 +1052,35 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
       }
       // The same state and changes with standard collections (``SectionsModel``), copied as
       // the snapshot is: the baseline of the same work for each call.
+      // `-written16m`: 16 MiB written after the copy (outside the measurement), about what a
+      // snapshot's copy writes beyond the model's: the call then meets caches as cold as the
+      // snapshot's call does (wall clock only: `time`, `series`).
       for operation in ["insert", "delete", "move"] {
-        cases["sbench-model-\(operation)-\(place)-\(label)"] = {
-          var model = sharedModel(count)
-          switch operation {
-          case "insert": model.insert(-1, at: 1)
-          case "delete": model.remove(1)
-          default: model.move(1, to: 3)  // after section 2
-          }
-          let box = Box(model)
-          return {
-            switch (operation, atFront) {
-            case ("insert", true): box.value.insert(-2, at: box.value.sections.firstIndex(of: 0)!)
-            case ("insert", false): box.value.insert(-2, at: box.value.sections.firstIndex(of: last)! + 1)
-            case ("delete", _): box.value.remove(atFront ? 0 : last)
-            case (_, true): box.value.move(last, to: box.value.sections.firstIndex(of: 0)!)
-            default: box.value.move(0, to: box.value.sections.firstIndex(of: last)! + 1)
+        for written in [false, true] {
+          cases["sbench-model-\(operation)-\(place)-\(label)" + (written ? "-written16m" : "")] = {
+            var model = sharedModel(count)
+            switch operation {
+            case "insert": model.insert(-1, at: 1)
+            case "delete": model.remove(1)
+            default: model.move(1, to: 3)  // after section 2
             }
-            return 0
+            if written {
+              let bytes = 16 << 20
+              let scratch = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+              scratch.initializeMemory(as: UInt8.self, repeating: 1, count: bytes)
+              scratch.deallocate()
+            }
+            let box = Box(model)
+            return {
+              switch (operation, atFront) {
+              case ("insert", true): box.value.insert(-2, at: box.value.sections.firstIndex(of: 0)!)
+              case ("insert", false): box.value.insert(-2, at: box.value.sections.firstIndex(of: last)! + 1)
+              case ("delete", _): box.value.remove(atFront ? 0 : last)
+              case (_, true): box.value.move(last, to: box.value.sections.firstIndex(of: 0)!)
+              default: box.value.move(0, to: box.value.sections.firstIndex(of: last)! + 1)
+              }
+              return 0
+            }
           }
         }
       }
@@ -1120,6 +1156,25 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "time", let set
   print(
     CommandLine.arguments[2], "median", times[times.count / 2], "min", times[0], "µs; page faults per call",
     Double(faulted) / Double(samples))
+  exit(0)
+}
+// `InstructionCounts series <case> <samples>`: the first five calls after each setup, timed one
+// by one; prints the median of each (in ns). For cases whose call can be repeated (lookups): it
+// shows what the first call after the setup pays that the next ones do not.
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "series", let setup = all[CommandLine.arguments[2]],
+  let samples = Int(CommandLine.arguments[3])
+{
+  var times = Array(repeating: [UInt64](), count: 5)
+  for _ in 0..<samples {
+    let work = setup()
+    for call in times.indices {
+      let start = now()
+      blackHole(work())
+      times[call].append(now() - start)
+    }
+  }
+  print(
+    CommandLine.arguments[2], "medians of calls 1-5 after the setup:", times.map { $0.sorted()[$0.count / 2] }, "ns")
   exit(0)
 }
 // `InstructionCounts interleave <samples> <case>...`: the same wall clock as `time`, the cases

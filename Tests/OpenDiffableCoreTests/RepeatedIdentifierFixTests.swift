@@ -88,6 +88,22 @@ struct RepeatedIdentifierFixTests {
     #expect(message.contains(#"section identifiers that already exist in the snapshot: ["b"] (1 identifier)"#))
   }
 
+  /// A repeat is named before a section already present, whichever comes first in the call.
+  @Test func aRepeatIsNamedBeforeASectionAlreadyPresent() async {
+    let appended = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = twoSections()
+      snapshot.appendSections(["a", "c", "c"])
+    }
+    #expect(stopMessage(appended).contains("appendSections(_:): the supplied identifiers are not unique"))
+    #expect(stopMessage(appended).contains(#"["c"]"#))
+    let inserted = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = twoSections()
+      snapshot.insertSections(["c", "b", "c"], afterSection: "a")
+    }
+    #expect(stopMessage(inserted).contains("insertSections(_:afterSection:): the supplied identifiers are not unique"))
+    #expect(stopMessage(inserted).contains(#"["c"]"#))
+  }
+
   @Test func repeatedItemsInAppendItems() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       var snapshot = twoSections()

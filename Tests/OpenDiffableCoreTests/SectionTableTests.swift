@@ -60,9 +60,13 @@ struct SectionTableTests {
     var copies: [(_SectionTable<Key>, [Key: Int])] = []
     for step in 0..<steps {
       let key = make(Int.random(in: 0..<range, using: &random))
-      switch Int.random(in: 0..<10, using: &random) {
+      switch Int.random(in: 0..<11, using: &random) {
       case 0..<5:
         #expect(table.updateValue(step, forKey: key) == model.updateValue(step, forKey: key))
+      case 10:
+        let stored = table.insertIfAbsent(step, forKey: key)
+        #expect(stored == (model[key] == nil))
+        if model[key] == nil { model[key] = step }
       case 5..<8:
         #expect(table.removeValue(forKey: key) == model.removeValue(forKey: key))
       case 8:
@@ -124,13 +128,19 @@ struct SectionTableTests {
     func identity() -> ObjectIdentifier? { table._storage.map(ObjectIdentifier.init) }
     let changes: [(inout _SectionTable<Int>) -> Void] = [
       { $0[1] = 1 }, { $0[2] = 2 }, { $0[1] = 10 }, { $0[2] = nil }, { $0.updateValue(3, forKey: 3) },
-      { $0.removeValue(forKey: 3) }, { $0.removeValue(forKey: 99) },
+      { $0.removeValue(forKey: 3) }, { $0.removeValue(forKey: 99) }, { _ = $0.insertIfAbsent(4, forKey: 4) },
+      { _ = $0.insertIfAbsent(5, forKey: 4) },
     ]
     for change in changes {
       let before = identity()
       change(&table)
       #expect(identity() == before)
     }
+    var unchanged = table
+    let held = identity()
+    let stored = unchanged.insertIfAbsent(40, forKey: 4)
+    #expect(!stored)  // found: nothing written, nothing copied
+    #expect(unchanged._storage.map(ObjectIdentifier.init) == held && unchanged[4] == 4)
     let shared = table
     let before = identity()
     table[9] = 90

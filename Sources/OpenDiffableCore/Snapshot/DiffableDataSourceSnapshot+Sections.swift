@@ -166,8 +166,8 @@ extension DiffableDataSourceSnapshot {
     if !repeated.isEmpty {
       return .init(kind: .duplicateIdentifiers, operation: operation, identifiers: repeated)
     }
-    guard identifiers.contains(where: { _slotBySection[$0] != nil }) else { return nil }
     let existing = identifiers.filter { _slotBySection[$0] != nil }
+    if existing.isEmpty { return nil }
     return .init(kind: .sectionAlreadyExists, operation: operation, identifiers: existing)
   }
 

@@ -7,7 +7,7 @@
 /// whose hash now equals the stored hash and which is `==` to it; growth and deletion move
 /// buckets by their stored hashes, so an identifier whose `hash(into:)` or `==` misbehaves
 /// (changes while stored, disagrees) makes a lookup miss, never corrupts the table or stops the
-/// process inside it. Storing a slot for an identifier the table finds replaces its slot.
+/// process inside it. A slot is stored only for an identifier the table does not find.
 ///
 /// Copy-on-write: copies share their storage until one of them changes. O(1) average per
 /// lookup, insertion and removal.
@@ -23,43 +23,11 @@ struct _SectionTable<Section: Hashable> {
   /// The number of sections. O(1).
   @inlinable var count: Int { _storage?.count ?? 0 }
 
-  /// The slot of `section`, or nil; nil stores nothing and removes `section`'s entry. O(1)
-  /// average, one hash.
+  /// The slot of `section`, or nil. O(1) average, one hash.
   @inlinable subscript(section: Section) -> Int? {
-    get {
-      guard let storage = _storage else { return nil }
-      let key = Key(section)
-      let (bucket, found) = storage.find(key)
-      return found ? storage.slot(at: bucket) : nil
-    }
-    set {
-      if let newValue {
-        updateValue(newValue, forKey: section)
-      } else {
-        removeValue(forKey: section)
-      }
-    }
-  }
-
-  /// Stores `slot` for `section`; returns the slot it replaced, if any. O(1) average (amortized
-  /// over growth), one hash.
-  @inlinable @discardableResult
-  mutating func updateValue(_ slot: Int, forKey section: Section) -> Int? {
-    let key = Key(section)
-    guard _storage != nil else {
-      _insertNew(key, slot: slot, at: nil)
-      return nil
-    }
-    let (bucket, found) = _storage.unsafelyUnwrapped.find(key)
-    guard found else {
-      _insertNew(key, slot: slot, at: bucket)
-      return nil
-    }
-    // A copy keeps the bucket layout: the bucket found is the copy's too.
-    let storage = _uniqueStorage()
-    let replaced = storage.slot(at: bucket)
-    storage.setSlot(slot, at: bucket)
-    return replaced
+    guard let storage = _storage else { return nil }
+    let (bucket, found) = storage.find(Key(section))
+    return found ? storage.slot(at: bucket) : nil
   }
 
   /// Stores `slot` for `section` unless the table finds `section`; returns whether it stored
@@ -248,11 +216,6 @@ final class _SectionTableStorage<Section: Hashable> {
 
   /// The slot of the occupied `bucket`.
   @inlinable func slot(at bucket: Int) -> Int { slot1(bucket) &- 1 }
-
-  /// Gives the occupied `bucket` the slot `slot`.
-  @inlinable func setSlot(_ slot: Int, at bucket: Int) {
-    bucketAddress(bucket).storeBytes(of: slot &+ 1, as: Int.self)
-  }
 
   /// The home bucket of a stored hash.
   @inlinable @inline(__always) func home(_ hash: Int) -> Int {

@@ -945,7 +945,8 @@ func sectionOrderE() -> [Int] {
 /// measured call; `OrderedSet` baselines likewise (`sbench-orderedset-*`, with room for two more
 /// sections, as the suite's) and the same work in standard collections (`sbench-model-*`,
 /// ``SectionsModel``). For the `time` and
-/// `interleave` modes (the measured call is the first after the copy; `COUNT_COLD=1` to count it).
+/// `interleave` modes (the measured call is the first after the copy; `COUNT_COLD=1` to count it,
+/// without it the second).
 func sectionBenchmarkCases() -> [String: () -> () -> Any] {
   var cases: [String: () -> () -> Any] = [:]
   nonisolated(unsafe) var bases: [Int: Snapshot<Int>] = [:]
@@ -962,42 +963,20 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
     let last = count - 1
     for atFront in [true, false] {
       let place = atFront ? "front" : "end"
+      // Each call inserts a new section (-2, -4, …): repeatable, for the `series` mode.
       cases["sbench-insert-\(place)-\(label)"] = {
         var snapshot = base(count)
         snapshot.insertSections([-1], beforeSection: 1)
         let box = Box(snapshot)
+        let next = Box(0)
         return {
+          next.value -= 2
           if atFront {
-            box.value.insertSections([-2], beforeSection: 0)
+            box.value.insertSections([next.value], beforeSection: 0)
           } else {
-            box.value.insertSections([-2], afterSection: last)
+            box.value.insertSections([next.value], afterSection: last)
           }
           return 0
-        }
-      }
-      // `series` cases: each call inserts a new section (-2, -4, …) after the last one.
-      if !atFront {
-        cases["sbench-insert-end-\(label)-series"] = {
-          var snapshot = base(count)
-          snapshot.insertSections([-1], beforeSection: 1)
-          let box = Box(snapshot)
-          let next = Box(0)
-          return {
-            next.value -= 2
-            box.value.insertSections([next.value], afterSection: last)
-            return 0
-          }
-        }
-        cases["sbench-model-insert-end-\(label)-series"] = {
-          var model = sharedModel(count)
-          model.insert(-1, at: 1)
-          let box = Box(model)
-          let next = Box(0)
-          return {
-            next.value -= 2
-            box.value.insert(next.value, at: box.value.sections.firstIndex(of: last)! + 1)
-            return 0
-          }
         }
       }
       cases["sbench-orderedset-insert-\(place)-\(label)"] = {
@@ -1071,10 +1050,15 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
               scratch.deallocate()
             }
             let box = Box(model)
+            let next = Box(0)  // as in `sbench-insert-*`
             return {
               switch (operation, atFront) {
-              case ("insert", true): box.value.insert(-2, at: box.value.sections.firstIndex(of: 0)!)
-              case ("insert", false): box.value.insert(-2, at: box.value.sections.firstIndex(of: last)! + 1)
+              case ("insert", true):
+                next.value -= 2
+                box.value.insert(next.value, at: box.value.sections.firstIndex(of: 0)!)
+              case ("insert", false):
+                next.value -= 2
+                box.value.insert(next.value, at: box.value.sections.firstIndex(of: last)! + 1)
               case ("delete", _): box.value.remove(atFront ? 0 : last)
               case (_, true): box.value.move(last, to: box.value.sections.firstIndex(of: 0)!)
               default: box.value.move(0, to: box.value.sections.firstIndex(of: last)! + 1)

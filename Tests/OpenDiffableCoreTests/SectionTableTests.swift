@@ -12,6 +12,29 @@ private struct FewHashes: Hashable {
   func hash(into hasher: inout Hasher) { hasher.combine(value & 3) }
 }
 
+/// Three words, whose hash keeps two bits of one of them: 32-byte buckets with long probe runs.
+private struct ThreeWords: Hashable {
+  var a: Int
+  var b: Int
+  var c: Int
+  func hash(into hasher: inout Hasher) { hasher.combine(c) }
+}
+
+/// Four words: 40-byte buckets.
+private struct FourWords: Hashable {
+  var a: Int
+  var b: Int
+  var c: Int
+  var d: Int
+}
+
+/// The bytes of a `UUID` made from `value`.
+private func uuidBytes(_ value: Int) -> uuid_t {
+  let v = UInt8(truncatingIfNeeded: value)
+  let w = UInt8(truncatingIfNeeded: value >> 8)
+  return (v, w, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, v, w)
+}
+
 /// A key that counts its live instances (a table must release every key it stored, once), and
 /// whose hash can change while stored.
 private final class CountedKey: Hashable, @unchecked Sendable {
@@ -102,6 +125,27 @@ struct SectionTableTests {
 
   @Test func longProbeRunsAgreeWithADictionary() {
     Self.check({ FewHashes(value: $0) }, seed: 3, steps: 3_000, range: 300)
+  }
+
+  /// Buckets of every shape: 12 bytes (`UInt16`), 24 (`UUID`), 32 (three words, a power of two
+  /// with long probe runs) and 40 (four words); lookups walk byte offsets where the size is a
+  /// power of two and bucket numbers otherwise.
+  @Test func everyBucketSizeAgreesWithADictionary() {
+    #expect(_SectionTableStorage<UInt16>.stride == 12)
+    #expect(_SectionTableStorage<UUID>.stride == 24)
+    #expect(_SectionTableStorage<ThreeWords>.stride == 32)
+    #expect(_SectionTableStorage<FourWords>.stride == 40)
+    Self.check({ UInt16(truncatingIfNeeded: $0 &* 40_503) }, seed: 4, steps: 3_000, range: 800)
+    Self.check({ UUID(uuid: uuidBytes($0)) }, seed: 5, steps: 3_000, range: 800)
+    Self.check({ ThreeWords(a: $0, b: $0 &* 3, c: $0 & 3) }, seed: 6, steps: 3_000, range: 800)
+    Self.check({ FourWords(a: $0, b: 0, c: $0 &* 7, d: 1) }, seed: 7, steps: 3_000, range: 800)
+  }
+
+  /// A bucket holds the slot and 32 bits of the hash beside the identifier: 16 bytes for an
+  /// integer, 24 for a `String`.
+  @Test func bucketsAreTwoWordsForAnInteger() {
+    #expect(_SectionTableStorage<Int>.stride == 16)
+    #expect(_SectionTableStorage<String>.stride == 24)
   }
 
   /// A shared table that grows copies its entries into the grown storage and leaves the other

@@ -1,11 +1,12 @@
 /// The storage slot of each section of a snapshot, by identifier: an open-addressing hash table
 /// (linear probing, at most 3/4 full, deletion by backward shift) whose buckets hold the slot,
-/// the identifier's hash as taken when it was stored, and the identifier, side by side, so a
-/// lookup reads one bucket where a `Dictionary` reads three places (occupancy, key, value).
+/// 32 bits of the identifier's hash as taken when it was stored (mixed with the table's seed),
+/// and the identifier, side by side, so a lookup reads one bucket where a `Dictionary` reads
+/// three places (occupancy, key, value).
 ///
 /// Keys behave as ``_HashPinnedDictionary``'s: a stored identifier is found by an identifier
-/// whose hash now equals the stored hash and which is `==` to it; growth and deletion move
-/// buckets by their stored hashes, so an identifier whose `hash(into:)` or `==` misbehaves
+/// whose hash now gives the stored 32 bits and which is `==` to it; growth and deletion move
+/// buckets by their stored bits, so an identifier whose `hash(into:)` or `==` misbehaves
 /// (changes while stored, disagrees) makes a lookup miss, never corrupts the table or stops the
 /// process inside it. A slot is stored only for an identifier the table does not find.
 ///
@@ -52,14 +53,14 @@ struct _SectionTable<Section: Hashable> {
   mutating func _insertNew(_ key: Key, slot: Int, at bucket: Int?) {
     // No reference to the storage is held across `_uniqueStorage()`: it would never be unique.
     if let bucket, _storage.unsafelyUnwrapped.count < _storage.unsafelyUnwrapped.maxCount {
-      // A copy keeps the bucket layout: the bucket found is the copy's too.
+      // A copy keeps the bucket layout and the seed: the bucket found is the copy's too.
       _uniqueStorage().insert(key, slot: slot, at: bucket)
       return
     }
     let storage = _grown()
     // Placed by its hash alone: `==` asked again (`find`) could answer otherwise this time, and
     // the key would overwrite a stored one.
-    storage.insert(key, slot: slot, at: storage.emptyBucket(forHash: key.hash))
+    storage.insert(key, slot: slot, at: storage.emptyBucket(forTag: storage.tag(key)))
   }
 
   /// Removes `section`'s entry; returns its slot, if any. O(1) average, one hash; a table that
@@ -99,7 +100,7 @@ struct _SectionTable<Section: Hashable> {
     return fresh
   }
 
-  /// Stops unless every entry is reachable from the home bucket of its stored hash and the count
+  /// Stops unless every entry is reachable from the home bucket of its stored tag and the count
   /// matches the occupied buckets; for `OPENDIFFABLE_INTERNAL_CHECKS` builds. O(buckets).
   func _checkInvariants() {
     guard let storage = _storage else { return }
@@ -110,8 +111,10 @@ struct _SectionTable<Section: Hashable> {
 extension _SectionTable: @unchecked Sendable where Section: Sendable {}
 
 /// The buckets of a ``_SectionTable``. Each bucket, `stride` bytes: the slot plus one (0 when
-/// the bucket is empty) as an `Int`, then the stored hash as an `Int`, then the identifier
-/// (initialized only in an occupied bucket).
+/// the bucket is empty) as a `UInt32` (a snapshot holds at most 16,777,216 sections), then the
+/// stored tag as a `UInt32` (the low 32 bits of the identifier's hash mixed with the seed; the
+/// home bucket is the tag's low bits), then the identifier (initialized only in an occupied
+/// bucket).
 ///
 /// Mutated only through a ``_SectionTable`` that references it uniquely (copy-on-write).
 @usableFromInline
@@ -124,6 +127,9 @@ final class _SectionTableStorage<Section: Hashable> {
   @usableFromInline let bucketCount: Int
   /// The most entries before the table grows: 3/4 of the buckets.
   @usableFromInline let maxCount: Int
+  /// The byte offset of the last bucket: the mask of bucket offsets when `stride` is a power of
+  /// two (see ``find(_:)``).
+  @usableFromInline let lastOffset: Int
   /// Keys the home buckets (``_HashPinnedKey/_rawHashValue(seed:)``); copies and resized tables
   /// keep it, so a copy keeps the bucket layout.
   @usableFromInline let seed: Int
@@ -134,11 +140,13 @@ final class _SectionTableStorage<Section: Hashable> {
   /// Where a bucket's identifier starts.
   @inlinable static var keyOffset: Int {
     let alignment = MemoryLayout<Section>.alignment
-    return (2 &* MemoryLayout<Int>.stride &+ alignment &- 1) / alignment &* alignment
+    return (2 &* MemoryLayout<UInt32>.stride &+ alignment &- 1) / alignment &* alignment
   }
 
   /// The alignment of the buckets.
-  @inlinable static var alignment: Int { Swift.max(MemoryLayout<Int>.alignment, MemoryLayout<Section>.alignment) }
+  @inlinable static var alignment: Int {
+    Swift.max(MemoryLayout<UInt32>.alignment, MemoryLayout<Section>.alignment)
+  }
 
   /// The bytes from one bucket to the next.
   @inlinable static var stride: Int {
@@ -159,15 +167,17 @@ final class _SectionTableStorage<Section: Hashable> {
   @inlinable init(bucketCount: Int, seed: Int) {
     self.bucketCount = bucketCount
     maxCount = bucketCount / 4 &* 3
+    lastOffset = (bucketCount &- 1) &* Self.stride
     self.seed = seed
     base = Self.allocate(bucketCount)
-    for bucket in 0..<bucketCount { (base + bucket &* Self.stride).storeBytes(of: 0, as: Int.self) }
+    for bucket in 0..<bucketCount { (base + bucket &* Self.stride).storeBytes(of: 0, as: UInt32.self) }
   }
 
   /// A table with the same buckets as `other`.
   @inlinable init(copying other: _SectionTableStorage) {
     bucketCount = other.bucketCount
     maxCount = other.maxCount
+    lastOffset = other.lastOffset
     seed = other.seed
     base = Self.allocate(bucketCount)
     if _isPOD(Section.self) {
@@ -176,10 +186,10 @@ final class _SectionTableStorage<Section: Hashable> {
       for bucket in 0..<bucketCount {
         let slot = other.slot1(bucket)
         guard slot != 0 else {
-          bucketAddress(bucket).storeBytes(of: 0, as: Int.self)
+          bucketAddress(bucket).storeBytes(of: 0, as: UInt32.self)
           continue
         }
-        setEntry(bucket, slot1: slot, hash: other.storedHash(bucket))
+        setEntry(bucket, slot1: slot, tag: other.storedTag(bucket))
         key(bucket).initialize(to: other.key(bucket).pointee)
       }
     }
@@ -202,12 +212,19 @@ final class _SectionTableStorage<Section: Hashable> {
   }
 
   /// The slot plus one of `bucket`; 0 when it is empty.
-  @inlinable @inline(__always) func slot1(_ bucket: Int) -> Int { bucketAddress(bucket).load(as: Int.self) }
+  @inlinable @inline(__always) func slot1(_ bucket: Int) -> Int { Int(bucketAddress(bucket).load(as: UInt32.self)) }
 
-  /// The stored hash of the occupied `bucket`.
-  @inlinable @inline(__always) func storedHash(_ bucket: Int) -> Int {
-    bucketAddress(bucket).load(fromByteOffset: MemoryLayout<Int>.stride, as: Int.self)
+  /// The stored tag of the occupied `bucket`.
+  @inlinable @inline(__always) func storedTag(_ bucket: Int) -> UInt32 {
+    bucketAddress(bucket).load(fromByteOffset: MemoryLayout<UInt32>.stride, as: UInt32.self)
   }
+
+  /// The tag of `key`: the low 32 bits of its hash mixed with the seed. The tables of a snapshot
+  /// have at most 2^25 buckets, so the home bucket is a function of the tag.
+  @inlinable @inline(__always) func tag(_ key: Key) -> UInt32 { UInt32(truncatingIfNeeded: mixedHash(key)) }
+
+  /// The hash of `key` mixed with the seed: the tag is its low 32 bits.
+  @inlinable @inline(__always) func mixedHash(_ key: Key) -> Int { Key._mixed(key.hash, seed: seed) }
 
   /// The identifier of `bucket` (initialized only when it is occupied).
   @inlinable @inline(__always) func key(_ bucket: Int) -> UnsafeMutablePointer<Section> {
@@ -217,18 +234,38 @@ final class _SectionTableStorage<Section: Hashable> {
   /// The slot of the occupied `bucket`.
   @inlinable func slot(at bucket: Int) -> Int { slot1(bucket) &- 1 }
 
-  /// The home bucket of a stored hash.
-  @inlinable @inline(__always) func home(_ hash: Int) -> Int {
-    Key._mixed(hash, seed: seed) & (bucketCount &- 1)
-  }
+  /// The home bucket of a tag.
+  @inlinable @inline(__always) func home(_ tag: UInt32) -> Int { Int(tag) & (bucketCount &- 1) }
 
   /// The bucket holding `key` (found), or the empty bucket where it would go.
   @inlinable func find(_ key: Key) -> (bucket: Int, found: Bool) {
     let mask = bucketCount &- 1
-    var bucket = home(key.hash)
+    let mixed = mixedHash(key)
+    let tag = UInt32(truncatingIfNeeded: mixed)
+    let stride = Self.stride
+    if stride & (stride &- 1) == 0 {
+      // Buckets of a power-of-two size (16 bytes for integer identifiers): the probe walks byte
+      // offsets, which x86-64 cannot scale by 16 in an address.
+      let shift = stride.trailingZeroBitCount
+      let byteMask = lastOffset
+      var offset = (mixed &<< shift) & byteMask
+      while true {
+        let address = base + offset
+        if address.load(as: UInt32.self) == 0 { return (offset &>> shift, false) }
+        if address.load(fromByteOffset: MemoryLayout<UInt32>.stride, as: UInt32.self) == tag
+          && (address + Self.keyOffset).assumingMemoryBound(to: Section.self).pointee == key.base
+        {
+          return (offset &>> shift, true)
+        }
+        offset = (offset &+ stride) & byteMask
+      }
+    }
+    // The home bucket from the whole word: the same as `home(tag)` (the mask has at most 25
+    // bits).
+    var bucket = mixed & mask
     while true {
       if slot1(bucket) == 0 { return (bucket, false) }
-      if storedHash(bucket) == key.hash && self.key(bucket).pointee == key.base { return (bucket, true) }
+      if storedTag(bucket) == tag && self.key(bucket).pointee == key.base { return (bucket, true) }
       bucket = (bucket &+ 1) & mask
     }
   }
@@ -236,13 +273,13 @@ final class _SectionTableStorage<Section: Hashable> {
   /// Stores `key` with `slot` in the empty `bucket` (where ``find(_:)`` said it would go), the
   /// table having room for it.
   @inlinable func insert(_ key: Key, slot: Int, at bucket: Int) {
-    setEntry(bucket, slot1: slot &+ 1, hash: key.hash)
+    setEntry(bucket, slot1: slot &+ 1, tag: tag(key))
     self.key(bucket).initialize(to: key.base)
     count &+= 1
   }
 
   /// Removes the entry of the occupied `bucket` and returns its slot; the later members of its
-  /// probe run move back by their stored hashes.
+  /// probe run move back by their stored tags.
   @inlinable func remove(at bucket: Int) -> Int {
     let removed = slot(at: bucket)
     key(bucket).deinitialize(count: 1)
@@ -250,40 +287,40 @@ final class _SectionTableStorage<Section: Hashable> {
     var hole = bucket
     var next = (bucket &+ 1) & mask
     while slot1(next) != 0 {
-      let hash = storedHash(next)
+      let tag = storedTag(next)
       // `next` moves into the hole unless its home lies cyclically in (hole, next].
-      if (next &- home(hash)) & mask >= (next &- hole) & mask {
-        setEntry(hole, slot1: slot1(next), hash: hash)
+      if (next &- home(tag)) & mask >= (next &- hole) & mask {
+        setEntry(hole, slot1: slot1(next), tag: tag)
         key(hole).moveInitialize(from: key(next), count: 1)
         hole = next
       }
       next = (next &+ 1) & mask
     }
-    bucketAddress(hole).storeBytes(of: 0, as: Int.self)
+    bucketAddress(hole).storeBytes(of: 0, as: UInt32.self)
     count &-= 1
     return removed
   }
 
-  /// Stores the slot plus one and the hash of `bucket` (its identifier is the caller's to
+  /// Stores the slot plus one and the tag of `bucket` (its identifier is the caller's to
   /// initialize).
-  @inlinable @inline(__always) func setEntry(_ bucket: Int, slot1: Int, hash: Int) {
+  @inlinable @inline(__always) func setEntry(_ bucket: Int, slot1: Int, tag: UInt32) {
     let address = bucketAddress(bucket)
-    address.storeBytes(of: slot1, as: Int.self)
-    address.storeBytes(of: hash, toByteOffset: MemoryLayout<Int>.stride, as: Int.self)
+    address.storeBytes(of: UInt32(truncatingIfNeeded: slot1), as: UInt32.self)
+    address.storeBytes(of: tag, toByteOffset: MemoryLayout<UInt32>.stride, as: UInt32.self)
   }
 
-  /// Moves every entry into `fresh` (empty, with room), by stored hash, leaving this table with
+  /// Moves every entry into `fresh` (empty, with room), by stored tag, leaving this table with
   /// none to release (its buckets may still read as occupied when identifiers are trivial); or,
   /// not `moving`, copies them.
   @inlinable @inline(__always) func transferEntries(into fresh: _SectionTableStorage, moving: Bool) {
     for bucket in 0..<bucketCount where slot1(bucket) != 0 {
-      let hash = storedHash(bucket)
-      let target = fresh.emptyBucket(forHash: hash)
-      fresh.setEntry(target, slot1: slot1(bucket), hash: hash)
+      let tag = storedTag(bucket)
+      let target = fresh.emptyBucket(forTag: tag)
+      fresh.setEntry(target, slot1: slot1(bucket), tag: tag)
       if moving {
         fresh.key(target).moveInitialize(from: key(bucket), count: 1)
         // Emptied for `deinit`, which reads the slots only to deinitialize identifiers.
-        if !_isPOD(Section.self) { bucketAddress(bucket).storeBytes(of: 0, as: Int.self) }
+        if !_isPOD(Section.self) { bucketAddress(bucket).storeBytes(of: 0, as: UInt32.self) }
       } else {
         fresh.key(target).initialize(to: key(bucket).pointee)
       }
@@ -292,10 +329,10 @@ final class _SectionTableStorage<Section: Hashable> {
     if moving { count = 0 }
   }
 
-  /// The first empty bucket of the probe run from `hash`'s home.
-  @inlinable func emptyBucket(forHash hash: Int) -> Int {
+  /// The first empty bucket of the probe run from `tag`'s home.
+  @inlinable func emptyBucket(forTag tag: UInt32) -> Int {
     let mask = bucketCount &- 1
-    var bucket = home(hash)
+    var bucket = home(tag)
     while slot1(bucket) != 0 { bucket = (bucket &+ 1) & mask }
     return bucket
   }
@@ -308,7 +345,7 @@ final class _SectionTableStorage<Section: Hashable> {
     for bucket in 0..<bucketCount where slot1(bucket) != 0 {
       occupied &+= 1
       // Every bucket from the entry's home to it is occupied (linear probing, no tombstones).
-      var probe = home(storedHash(bucket))
+      var probe = home(storedTag(bucket))
       while probe != bucket {
         precondition(slot1(probe) != 0, "section table entry in bucket \(bucket) is cut off from its home")
         probe = (probe &+ 1) & mask

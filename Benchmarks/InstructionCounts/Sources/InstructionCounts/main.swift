@@ -979,6 +979,26 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
           return 0
         }
       }
+      // The first change to a shared value, its copy included (what an app pays for one change
+      // to the snapshot it was given), against the same in ``SectionsModel``.
+      cases["sbench-copy-insert-\(place)-\(label)"] = {
+        let box = Box(base(count))
+        return {
+          if atFront {
+            box.value.insertSections([-2], beforeSection: 0)
+          } else {
+            box.value.insertSections([-2], afterSection: last)
+          }
+          return 0
+        }
+      }
+      cases["sbench-model-copy-insert-\(place)-\(label)"] = {
+        let box = Box(sharedModel(count))
+        return {
+          box.value.insert(-2, at: box.value.sections.firstIndex(of: atFront ? 0 : last)! + (atFront ? 0 : 1))
+          return 0
+        }
+      }
       cases["sbench-orderedset-insert-\(place)-\(label)"] = {
         var ordered = sharedRoomySections(count)
         ordered.insert(-1, at: 1)

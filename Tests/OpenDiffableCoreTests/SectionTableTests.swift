@@ -12,7 +12,8 @@ private struct FewHashes: Hashable {
   func hash(into hasher: inout Hasher) { hasher.combine(value & 3) }
 }
 
-/// Three words, whose hash keeps two bits of one of them: 32-byte buckets with long probe runs.
+/// Three words, hashed by one of them (which the tests keep to four values): 32-byte buckets with
+/// long probe runs.
 private struct ThreeWords: Hashable {
   var a: Int
   var b: Int
@@ -139,6 +140,50 @@ struct SectionTableTests {
     Self.check({ UUID(uuid: uuidBytes($0)) }, seed: 5, steps: 3_000, range: 800)
     Self.check({ ThreeWords(a: $0, b: $0 &* 3, c: $0 & 3) }, seed: 6, steps: 3_000, range: 800)
     Self.check({ FourWords(a: $0, b: 0, c: $0 &* 7, d: 1) }, seed: 7, steps: 3_000, range: 800)
+  }
+
+  /// Keys whose home is the table's last bucket, one after another: the later ones wrap to the
+  /// first buckets, are found there, and move back across the end when the first is removed;
+  /// for the byte-offset walk (`Int`, 16-byte buckets) and for bucket numbers (`String`).
+  @Test func probeRunsWrapAroundTheTableEnd() {
+    Self.checkWrap { $0 }
+    Self.checkWrap { "section \($0)" }
+  }
+
+  static func checkWrap<Key: Hashable>(_ make: (Int) -> Key) {
+    var table = _SectionTable<Key>()
+    let first = table.insertIfAbsent(0, forKey: make(-1))  // the storage, with its seed
+    #expect(first)
+    // No reference to the storage is kept: the table must stay its only holder (or it copies).
+    func home(_ key: Key) -> Int { table._storage!.home(table._storage!.tag(.init(key))) }
+    func bucket(_ key: Key) -> Int { table._storage!.find(.init(key)).bucket }
+    let last = table._storage!.bucketCount - 1
+    var wrapping: [Key] = []
+    var candidate = 0
+    while wrapping.count < 3 {
+      if home(make(candidate)) == last { wrapping.append(make(candidate)) }
+      candidate += 1
+    }
+    for (offset, key) in wrapping.enumerated() {
+      let stored = table.insertIfAbsent(offset + 1, forKey: key)
+      #expect(stored)
+    }
+    #expect(table._storage!.bucketCount == last + 1)  // no growth
+    #expect(bucket(wrapping[2]) < last)  // wrapped past the end
+    for (offset, key) in wrapping.enumerated() { #expect(table[key] == offset + 1) }
+    table._checkInvariants()
+    let firstBucket = bucket(wrapping[0])
+    let removed = table.removeValue(forKey: wrapping[0])
+    #expect(removed == 1)
+    table._checkInvariants()
+    #expect(table[wrapping[0]] == nil)
+    #expect(table[wrapping[1]] == 2)
+    #expect(table[wrapping[2]] == 3)
+    #expect(bucket(wrapping[1]) == firstBucket)  // moved back (across the end, or along it)
+    let again = table.insertIfAbsent(4, forKey: wrapping[0])
+    #expect(again)
+    #expect(table[wrapping[0]] == 4)
+    table._checkInvariants()
   }
 
   /// A bucket holds the slot and 32 bits of the hash beside the identifier: 16 bytes for an

@@ -111,7 +111,7 @@ struct _SectionTable<Section: Hashable> {
 extension _SectionTable: @unchecked Sendable where Section: Sendable {}
 
 /// The buckets of a ``_SectionTable``. Each bucket, `stride` bytes: the slot plus one (0 when
-/// the bucket is empty) as a `UInt32` (a snapshot holds at most 16,777,216 sections), then the
+/// the bucket is empty) as a `UInt32` (2^32 sections would take more than 180 GB), then the
 /// stored tag as a `UInt32` (the low 32 bits of the identifier's hash mixed with the seed; the
 /// home bucket is the tag's low bits), then the identifier (initialized only in an occupied
 /// bucket).
@@ -219,8 +219,8 @@ final class _SectionTableStorage<Section: Hashable> {
     bucketAddress(bucket).load(fromByteOffset: MemoryLayout<UInt32>.stride, as: UInt32.self)
   }
 
-  /// The tag of `key`: the low 32 bits of its hash mixed with the seed. The tables of a snapshot
-  /// have at most 2^25 buckets, so the home bucket is a function of the tag.
+  /// The tag of `key`: the low 32 bits of its hash mixed with the seed. A table has fewer than
+  /// 2^32 buckets, so the home bucket is a function of the tag.
   @inlinable @inline(__always) func tag(_ key: Key) -> UInt32 { UInt32(truncatingIfNeeded: mixedHash(key)) }
 
   /// The hash of `key` mixed with the seed: the tag is its low 32 bits.
@@ -235,7 +235,9 @@ final class _SectionTableStorage<Section: Hashable> {
   @inlinable func slot(at bucket: Int) -> Int { slot1(bucket) &- 1 }
 
   /// The home bucket of a tag.
-  @inlinable @inline(__always) func home(_ tag: UInt32) -> Int { Int(tag) & (bucketCount &- 1) }
+  @inlinable @inline(__always) func home(_ tag: UInt32) -> Int {
+    Int(truncatingIfNeeded: tag) & (bucketCount &- 1)
+  }
 
   /// The bucket holding `key` (found), or the empty bucket where it would go.
   @inlinable func find(_ key: Key) -> (bucket: Int, found: Bool) {
@@ -260,7 +262,7 @@ final class _SectionTableStorage<Section: Hashable> {
         offset = (offset &+ stride) & byteMask
       }
     }
-    // The home bucket from the whole word: the same as `home(tag)` (the mask has at most 25
+    // The home bucket from the whole word: the same as `home(tag)` (the mask has fewer than 32
     // bits).
     var bucket = mixed & mask
     while true {

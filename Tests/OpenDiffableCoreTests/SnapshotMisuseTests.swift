@@ -139,6 +139,62 @@ struct SnapshotMisuseTests {
       })
   }
 
+  /// A repeat is named wherever it comes: after a section the snapshot does not hold, after
+  /// sections deleted in the same call, or of a section the snapshot does not hold.
+  @Test func deleteSectionsWithRepeatsAnywhere() async {
+    Self.check(
+      ["OpenDiffable: deleteSections(_:)", "not unique", "[\"a\"]"],
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        var snapshot = DiffableDataSourceSnapshot<String, Int>()
+        snapshot.appendSections(["a", "b", "c"])
+        snapshot.deleteSections(["x", "a", "b", "a"])
+      })
+    Self.check(
+      ["OpenDiffable: deleteSections(_:)", "not unique", "[\"a\"]"],
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        var snapshot = DiffableDataSourceSnapshot<String, Int>()
+        snapshot.appendSections(["a", "b", "c"])
+        snapshot.deleteSections(["a", "x", "b", "a"])
+      })
+    Self.check(
+      ["OpenDiffable: deleteSections(_:)", "not unique", "[\"a\"]"],
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        var snapshot = DiffableDataSourceSnapshot<String, Int>()
+        snapshot.appendSections(["a", "b", "c"])
+        snapshot.appendItems([1], toSection: "a")
+        snapshot.deleteSections(["a", "b", "a"])
+      })
+    Self.check(
+      ["OpenDiffable: deleteSections(_:)", "not unique", "[\"x\"]"],
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        var snapshot = DiffableDataSourceSnapshot<String, Int>()
+        snapshot.appendSections(["a", "b", "c"])
+        snapshot.deleteSections(["x", "x"])
+      })
+    Self.check(
+      ["OpenDiffable: deleteSections(_:)", "not unique", "[\"b\"]"],
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        var snapshot = DiffableDataSourceSnapshot<String, Int>()
+        snapshot.appendSections(["a", "b", "c"])
+        snapshot.deleteSections(["a", "b", "b", "x"])
+      })
+  }
+
+  /// Sections deleted in one call with others the snapshot does not hold: the held ones go,
+  /// with their items, and nothing else changes.
+  @Test func deleteSectionsAmongAbsentOnes() {
+    var snapshot = DiffableDataSourceSnapshot<String, Int>()
+    snapshot.appendSections(["a", "b", "c", "d"])
+    snapshot.appendItems([1], toSection: "a")
+    snapshot.appendItems([2], toSection: "c")
+    snapshot.deleteSections(["x", "c", "y", "a", "z"])
+    #expect(snapshot.sectionIdentifiers == ["b", "d"])
+    #expect(snapshot.itemIdentifiers.isEmpty)
+    #expect(snapshot.indexOfItem(2) == nil)
+    snapshot.deleteSections(["b", "q"])
+    #expect(snapshot.sectionIdentifiers == ["d"])
+  }
+
   @Test func moveItemRelativeToItself() async {
     Self.check(
       ["OpenDiffable: moveItem(_:beforeItem:)", "itself", "[1]"],

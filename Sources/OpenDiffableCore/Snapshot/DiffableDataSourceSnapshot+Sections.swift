@@ -66,11 +66,12 @@ extension DiffableDataSourceSnapshot {
   @inlinable
   public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
     defer { _checkInvariantsIfEnabled() }
-    let repeated = _repeatedIdentifiers(identifiers)
-    if !repeated.isEmpty {
-      _stop(.init(kind: .duplicateIdentifiers, operation: "deleteSections(_:)", identifiers: repeated))
-    }
     _materialize()
+    // A repeated identifier is one the table misses (its first occurrence was removed, or
+    // missed too): from the first miss on, the identifiers are also kept in a set, which is
+    // given the ones before the miss. A call whose sections are all present hashes each
+    // identifier once. A repeat stops the process before anything below the loop runs.
+    var seen: _HashPinnedSet<SectionIdentifierType>?
     var firstRemoved = Int.max
     var lastRemoved = -1
     var removed = 0
@@ -78,8 +79,13 @@ extension DiffableDataSourceSnapshot {
     // The last storage slot, when its section is deleted, is dropped after the compaction (which
     // reads the freed slots) rather than listed as free: nothing is allocated for the free list.
     var dropsLastSlot = false
-    for identifier in identifiers {
-      guard let slot = _slotBySection.removeValue(forKey: identifier) else { continue }
+    for index in 0..<identifiers.count {
+      let identifier = identifiers[index]
+      if seen != nil, !seen!.insert(identifier) { _stopRepeatedSections(identifiers) }
+      guard let slot = _slotBySection.removeValue(forKey: identifier) else {
+        if seen == nil, identifiers.count > 1 { seen = _sectionsBeforeFirstMiss(identifiers, index) }
+        continue
+      }
       let position = _sectionPosition(ofSlot: slot)
       firstRemoved = Swift.min(firstRemoved, position)
       lastRemoved = Swift.max(lastRemoved, position)
@@ -110,6 +116,30 @@ extension DiffableDataSourceSnapshot {
     }
     if let lost { _repairItemTable(lostTrackOf: lost, operation: "deleteSections(_:)") }
     _pruneMarks()
+  }
+
+  /// The identifiers of a `deleteSections(_:)` call up to its first one the table missed, at
+  /// `index`, in a set; stops if that one repeats an earlier one.
+  @inlinable @inline(never)
+  func _sectionsBeforeFirstMiss(
+    _ identifiers: [SectionIdentifierType], _ index: Int
+  ) -> _HashPinnedSet<SectionIdentifierType> {
+    var earlier = _HashPinnedSet<SectionIdentifierType>(minimumCapacity: identifiers.count)
+    for earlierIdentifier in identifiers[..<index] { earlier.insert(earlierIdentifier) }
+    if !earlier.insert(identifiers[index]) { _stopRepeatedSections(identifiers) }
+    return earlier
+  }
+
+  /// Stops for the repeated identifiers of a `deleteSections(_:)` call (out of line: the
+  /// message's work stays out of the deletion's loop; inlinable, so that the caller's array
+  /// is seen not to escape and may stay on its stack).
+  @inlinable @inline(never)
+  func _stopRepeatedSections(_ identifiers: [SectionIdentifierType]) -> Never {
+    var repeated = _repeatedIdentifiers(identifiers)
+    // An `==` that changes its answer could make the second pass find none: name them all (a
+    // new array: the caller's stays its own).
+    if repeated.isEmpty { repeated = identifiers.map { $0 } }
+    _stop(.init(kind: .duplicateIdentifiers, operation: "deleteSections(_:)", identifiers: repeated))
   }
 
   /// Moves the section `identifier` to just before the section `toIdentifier`, with its items.

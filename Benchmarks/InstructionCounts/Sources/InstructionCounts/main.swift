@@ -293,6 +293,32 @@ func cases() -> [String: () -> () -> Any] {
         return moved
       }
     }
+    // 10,000 of the 100k sections (every tenth, a different tenth each call) deleted in one
+    // call from a uniquely held snapshot; the same identifiers subtracted from an `OrderedSet`.
+    cases["sections-delete-many-\(type)"] = {
+      let sections = (0..<count).map(make)
+      let victims = (0..<10).map { tenth in stride(from: tenth, to: count, by: 10).map { sections[$0] } }
+      var snapshot = DiffableDataSourceSnapshot<Section, Int>()
+      snapshot.appendSections(sections)
+      let box = Box(snapshot)
+      let call = Box(0)
+      return {
+        box.value.deleteSections(victims[call.value % 10])
+        call.value += 1
+        return 0
+      }
+    }
+    cases["orderedset-sections-delete-many-\(type)"] = {
+      let sections = (0..<count).map(make)
+      let victims = (0..<10).map { tenth in stride(from: tenth, to: count, by: 10).map { sections[$0] } }
+      let box = Box(OrderedSet(sections))
+      let call = Box(0)
+      return {
+        box.value.subtract(victims[call.value % 10])
+        call.value += 1
+        return 0
+      }
+    }
     cases["sections-dictionary-\(type)"] = {
       let sections = (0..<count).map(make)
       return {
@@ -980,22 +1006,29 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
         }
       }
       // The first change to a shared value, its copy included (what an app pays for one change
-      // to the snapshot it was given), against the same in ``SectionsModel``.
+      // to the snapshot it was given), against the same in ``SectionsModel``. Only the first
+      // call after the setup copies: count it with `COUNT_PRIMED=1 COUNT_COLD=1`, or time it
+      // (`time`, `interleave`); later calls insert -4, -6, … into the copy.
       cases["sbench-copy-insert-\(place)-\(label)"] = {
         let box = Box(base(count))
+        let next = Box(0)
         return {
+          next.value -= 2
           if atFront {
-            box.value.insertSections([-2], beforeSection: 0)
+            box.value.insertSections([next.value], beforeSection: 0)
           } else {
-            box.value.insertSections([-2], afterSection: last)
+            box.value.insertSections([next.value], afterSection: last)
           }
           return 0
         }
       }
       cases["sbench-model-copy-insert-\(place)-\(label)"] = {
         let box = Box(sharedModel(count))
+        let next = Box(0)
         return {
-          box.value.insert(-2, at: box.value.sections.firstIndex(of: atFront ? 0 : last)! + (atFront ? 0 : 1))
+          next.value -= 2
+          let at = box.value.sections.firstIndex(of: atFront ? 0 : last)!
+          box.value.insert(next.value, at: atFront ? at : at + 1)
           return 0
         }
       }

@@ -990,36 +990,25 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
     for atFront in [true, false] {
       let place = atFront ? "front" : "end"
       // Each call inserts a new section (-2, -4, …): repeatable, for the `series` mode.
-      cases["sbench-insert-\(place)-\(label)"] = {
-        var snapshot = base(count)
-        snapshot.insertSections([-1], beforeSection: 1)
-        let box = Box(snapshot)
-        let next = Box(0)
-        return {
-          next.value -= 2
-          if atFront {
-            box.value.insertSections([next.value], beforeSection: 0)
-          } else {
-            box.value.insertSections([next.value], afterSection: last)
+      // `sbench-copy-insert-*`: the first change to a shared value, its copy included (what an
+      // app pays for one change to the snapshot it was given), against the same in
+      // ``SectionsModel``. Only its first call after the setup copies: count it with
+      // `COUNT_PRIMED=1 COUNT_COLD=1`, or time it (`time`, `interleave`).
+      for copied in [false, true] {
+        cases["sbench-\(copied ? "copy-" : "")insert-\(place)-\(label)"] = {
+          var snapshot = base(count)
+          if !copied { snapshot.insertSections([-1], beforeSection: 1) }
+          let box = Box(snapshot)
+          let next = Box(0)
+          return {
+            next.value -= 2
+            if atFront {
+              box.value.insertSections([next.value], beforeSection: 0)
+            } else {
+              box.value.insertSections([next.value], afterSection: last)
+            }
+            return 0
           }
-          return 0
-        }
-      }
-      // The first change to a shared value, its copy included (what an app pays for one change
-      // to the snapshot it was given), against the same in ``SectionsModel``. Only the first
-      // call after the setup copies: count it with `COUNT_PRIMED=1 COUNT_COLD=1`, or time it
-      // (`time`, `interleave`); later calls insert -4, -6, … into the copy.
-      cases["sbench-copy-insert-\(place)-\(label)"] = {
-        let box = Box(base(count))
-        let next = Box(0)
-        return {
-          next.value -= 2
-          if atFront {
-            box.value.insertSections([next.value], beforeSection: 0)
-          } else {
-            box.value.insertSections([next.value], afterSection: last)
-          }
-          return 0
         }
       }
       cases["sbench-model-copy-insert-\(place)-\(label)"] = {

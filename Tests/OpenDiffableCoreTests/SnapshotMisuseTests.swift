@@ -141,42 +141,33 @@ struct SnapshotMisuseTests {
 
   /// A repeat is named wherever it comes: after a section the snapshot does not hold, after
   /// sections deleted in the same call, or of a section the snapshot does not hold.
-  @Test func deleteSectionsWithRepeatsAnywhere() async {
+  @Test(arguments: [
+    (["x", "a", "b", "a"], "a"), (["a", "x", "b", "a"], "a"), (["a", "b", "a"], "a"), (["x", "x"], "x"),
+    (["a", "b", "b", "x"], "b"),
+  ])
+  func deleteSectionsWithRepeatsAnywhere(_ identifiers: [String], repeated: String) async {
     Self.check(
-      ["OpenDiffable: deleteSections(_:)", "not unique", "[\"a\"]"],
-      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        var snapshot = DiffableDataSourceSnapshot<String, Int>()
-        snapshot.appendSections(["a", "b", "c"])
-        snapshot.deleteSections(["x", "a", "b", "a"])
-      })
-    Self.check(
-      ["OpenDiffable: deleteSections(_:)", "not unique", "[\"a\"]"],
-      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        var snapshot = DiffableDataSourceSnapshot<String, Int>()
-        snapshot.appendSections(["a", "b", "c"])
-        snapshot.deleteSections(["a", "x", "b", "a"])
-      })
-    Self.check(
-      ["OpenDiffable: deleteSections(_:)", "not unique", "[\"a\"]"],
-      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      ["OpenDiffable: deleteSections(_:)", "not unique", "[\"\(repeated)\"]"],
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [identifiers] in
         var snapshot = DiffableDataSourceSnapshot<String, Int>()
         snapshot.appendSections(["a", "b", "c"])
         snapshot.appendItems([1], toSection: "a")
-        snapshot.deleteSections(["a", "b", "a"])
+        snapshot.deleteSections(identifiers)
       })
+  }
+
+  /// An anchor among the sections inserted is named, wherever it comes among them.
+  @Test(arguments: [["a"], ["c", "a"], ["a", "c"], ["c", "c", "a"]])
+  func insertSectionsRelativeToOneOfThem(_ identifiers: [String]) async {
     Self.check(
-      ["OpenDiffable: deleteSections(_:)", "not unique", "[\"x\"]"],
-      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      [
+        "OpenDiffable: insertSections(_:beforeSection:)", "the destination [\"a\"]",
+        "is itself in the list of identifiers being inserted",
+      ],
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [identifiers] in
         var snapshot = DiffableDataSourceSnapshot<String, Int>()
-        snapshot.appendSections(["a", "b", "c"])
-        snapshot.deleteSections(["x", "x"])
-      })
-    Self.check(
-      ["OpenDiffable: deleteSections(_:)", "not unique", "[\"b\"]"],
-      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        var snapshot = DiffableDataSourceSnapshot<String, Int>()
-        snapshot.appendSections(["a", "b", "c"])
-        snapshot.deleteSections(["a", "b", "b", "x"])
+        snapshot.appendSections(["a", "b"])
+        snapshot.insertSections(identifiers, beforeSection: "a")
       })
   }
 

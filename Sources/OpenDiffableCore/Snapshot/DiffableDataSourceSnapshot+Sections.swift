@@ -310,7 +310,9 @@ extension DiffableDataSourceSnapshot {
     _ identifiers: [SectionIdentifierType], anchor: SectionIdentifierType, after: Bool, operation: String
   ) {
     _stopForSectionsNotEqualToThemselves(identifiers, operation: operation)
-    guard let anchorSlot = _slotBySection[anchor], !identifiers.contains(anchor) else {
+    // An anchor among the identifiers is present, so the table pass below finds it and stops
+    // (`anchorIsInserted`, which `_newSectionsError` names first): no scan for it here.
+    guard let anchorSlot = _slotBySection[anchor] else {
       guard let error = _newSectionsError(identifiers, anchor: anchor, operation: operation) else {
         _stopForUnstableSections([anchor], operation: operation)
       }

@@ -128,7 +128,8 @@ final class _SectionTableStorage<Section: Hashable> {
   /// The most entries before the table grows: 3/4 of the buckets.
   @usableFromInline let maxCount: Int
   /// The byte offset of the last bucket: the mask of bucket offsets when `stride` is a power of
-  /// two (see ``find(_:)``).
+  /// two (see ``find(_:)``). Stored, though derivable: computing it cost a lookup two
+  /// instructions.
   @usableFromInline let lastOffset: Int
   /// Keys the home buckets (``_HashPinnedKey/_rawHashValue(seed:)``); copies and resized tables
   /// keep it, so a copy keeps the bucket layout.

@@ -295,30 +295,27 @@ func cases() -> [String: () -> () -> Any] {
     }
     // 10,000 of the 100k sections (every tenth, a different tenth each call) deleted in one
     // call from a uniquely held snapshot; the same identifiers subtracted from an `OrderedSet`.
-    cases["sections-delete-many-\(type)"] = {
-      let sections = (0..<count).map(make)
-      let victims = (0..<10).map { tenth in stride(from: tenth, to: count, by: 10).map { sections[$0] } }
+    func deletingTenths<Value>(
+      _ build: @escaping ([Section]) -> Value, _ delete: @escaping (inout Value, [Section]) -> Void
+    ) -> () -> () -> Any {
+      {
+        let sections = (0..<count).map(make)
+        let victims = (0..<10).map { tenth in stride(from: tenth, to: count, by: 10).map { sections[$0] } }
+        let box = Box(build(sections))
+        let call = Box(0)
+        return {
+          delete(&box.value, victims[call.value % 10])
+          call.value += 1
+          return 0
+        }
+      }
+    }
+    cases["sections-delete-many-\(type)"] = deletingTenths({ sections in
       var snapshot = DiffableDataSourceSnapshot<Section, Int>()
       snapshot.appendSections(sections)
-      let box = Box(snapshot)
-      let call = Box(0)
-      return {
-        box.value.deleteSections(victims[call.value % 10])
-        call.value += 1
-        return 0
-      }
-    }
-    cases["orderedset-sections-delete-many-\(type)"] = {
-      let sections = (0..<count).map(make)
-      let victims = (0..<10).map { tenth in stride(from: tenth, to: count, by: 10).map { sections[$0] } }
-      let box = Box(OrderedSet(sections))
-      let call = Box(0)
-      return {
-        box.value.subtract(victims[call.value % 10])
-        call.value += 1
-        return 0
-      }
-    }
+      return snapshot
+    }) { $0.deleteSections($1) }
+    cases["orderedset-sections-delete-many-\(type)"] = deletingTenths({ OrderedSet($0) }) { $0.subtract($1) }
     cases["sections-dictionary-\(type)"] = {
       let sections = (0..<count).map(make)
       return {
@@ -1011,16 +1008,6 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
           }
         }
       }
-      cases["sbench-model-copy-insert-\(place)-\(label)"] = {
-        let box = Box(sharedModel(count))
-        let next = Box(0)
-        return {
-          next.value -= 2
-          let at = box.value.sections.firstIndex(of: atFront ? 0 : last)!
-          box.value.insert(next.value, at: atFront ? at : at + 1)
-          return 0
-        }
-      }
       cases["sbench-orderedset-insert-\(place)-\(label)"] = {
         var ordered = sharedRoomySections(count)
         ordered.insert(-1, at: 1)
@@ -1076,11 +1063,19 @@ func sectionBenchmarkCases() -> [String: () -> () -> Any] {
       // `-written16m`: 16 MiB written after the copy (outside the measurement), about what a
       // snapshot's copy writes beyond the model's: the call then meets caches as cold as the
       // snapshot's call does (wall clock only: `time`, `series`).
+      // `sbench-model-copy-insert-*`: no change in the setup, so the first call copies (as
+      // `sbench-copy-insert-*`).
       for operation in ["insert", "delete", "move"] {
-        for written in [false, true] {
-          cases["sbench-model-\(operation)-\(place)-\(label)" + (written ? "-written16m" : "")] = {
+        for variant in ["", "written16m", "copy"] where variant != "copy" || operation == "insert" {
+          let written = variant == "written16m"
+          let name =
+            variant == "copy"
+            ? "sbench-model-copy-insert-\(place)-\(label)"
+            : "sbench-model-\(operation)-\(place)-\(label)" + (written ? "-written16m" : "")
+          cases[name] = {
             var model = sharedModel(count)
             switch operation {
+            case _ where variant == "copy": break
             case "insert": model.insert(-1, at: 1)
             case "delete": model.remove(1)
             default: model.move(1, to: 3)  // after section 2

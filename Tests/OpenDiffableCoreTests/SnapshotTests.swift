@@ -314,6 +314,35 @@ struct SnapshotCheckedPathTests {
     snapshot._checkInvariants()
   }
 
+  /// Sections inserted after the last one take the free slots first, as appended ones do, with
+  /// the count ring wrapped (sections inserted at the front) and growing.
+  @Test func sectionsInsertedAfterTheLastReuseFreedSlots() {
+    var snapshot = makeSnapshot([("a", [1]), ("b", [2]), ("c", [3]), ("d", [4])])
+    snapshot.insertSections(["p", "q"], beforeSection: "a")
+    snapshot.deleteSections(["b", "c"])
+    snapshot.insertSections(["e", "f", "g"], afterSection: "d")
+    snapshot.appendItems([5], toSection: "e")
+    snapshot.appendItems([6], toSection: "g")
+    snapshot.appendItems([0], toSection: "p")
+    var expected: [(String, [Int])] = [
+      ("p", [0]), ("q", []), ("a", [1]), ("d", [4]), ("e", [5]), ("f", []), ("g", [6]),
+    ]
+    expectLayout(snapshot, expected)
+    // Past the ring's capacity, one and several at a time, each after the last.
+    for round in 0..<20 {
+      let new = (0..<(round % 3 + 1)).map { "n\(round)-\($0)" }
+      snapshot.insertSections(new, afterSection: expected.last!.0)
+      snapshot.appendItems([100 + round], toSection: new[0])
+      expected += new.enumerated().map { ($1, $0 == 0 ? [100 + round] : []) }
+    }
+    expectLayout(snapshot, expected)
+    for (position, (section, items)) in expected.enumerated() {
+      #expect(snapshot.indexOfSection(section) == position)
+      for item in items { #expect(snapshot.sectionIdentifier(containingItem: item) == section) }
+    }
+    #expect(snapshot.indexOfItem(119) == snapshot.numberOfItems - 1)
+  }
+
   @Test func checksReportTypedErrors() {
     let snapshot = makeSnapshot([("a", [1, 2])])
     func kind(_ body: () throws -> Void) -> DiffableDataSourceSnapshotError.Kind? {

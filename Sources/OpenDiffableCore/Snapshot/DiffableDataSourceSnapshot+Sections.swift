@@ -322,6 +322,9 @@ extension DiffableDataSourceSnapshot {
     _tableNewSections(identifiers, anchor: anchor, operation: operation)
     let position = _sectionPosition(ofSlot: anchorSlot) + (after ? 1 : 0)
     let count = _sectionIDs.count
+    // After the last section: an append (the new sections take the ring entries after the
+    // last, which hold 0), as `appendSections` makes it.
+    if position == count { return _appendTabledSections(identifiers) }
     let k = identifiers.count
     _slotAtPosition.makeRoom(k, at: position)
     // The slots `_tableNewSections` stored, in order.
@@ -332,15 +335,12 @@ extension DiffableDataSourceSnapshot {
     defer { _sectionIDs.insert(contentsOf: identifiers, at: position) }
     let bias = _counts.bias
     _counts.count += k
-    if position == 0 || position == count {
-      // At either end the new sections, which have no items, take ring entries no section
-      // occupied (which hold 0): no count changes, only the bias at the front.
-      if position == 0 {
-        _counts.bias = bias - k
-        _counts.refreshBelow()
-      }
-      let first = _counts.bias + position
-      for offset in 0..<k { _slots[_slotAtPosition[position + offset]].position = first + offset }
+    if position == 0 {
+      // At the front the new sections, which have no items, take ring entries no section
+      // occupied (which hold 0): no count changes, only the bias.
+      _counts.bias = bias - k
+      _counts.refreshBelow()
+      for offset in 0..<k { _slots[_slotAtPosition[offset]].position = bias - k + offset }
       return
     }
     if position < count - position {

@@ -14,7 +14,8 @@
 //   against `==` on those arrays (what comparing them element by element costs).
 //
 // Each sample starts from a copy of a prebuilt value; the copy-on-write copy is made outside the
-// measurement (by one unmeasured call of the same kind).
+// measurement (by one unmeasured call of the same kind), except in the `copy included` cases: the
+// first change to a shared value, what an app pays for one change to the snapshot it was given.
 //
 // Run from the Benchmarks folder:
 //   swift package --allow-writing-to-package-directory benchmark --target SectionBenchmarks
@@ -235,6 +236,43 @@ let benchmarks: @Sendable () -> Void = {
         ordered.insert(moved, at: atFront ? at : at + 1)
         benchmark.stopMeasurement()
         blackHole(ordered)
+      }
+      // The first change to a shared value at the end, its copy included, against the same in
+      // ``SectionsModel`` (both retain every section's array).
+      if !atFront {
+        let copyConfiguration = Benchmark.Configuration(
+          timeUnits: name == "1k" ? .nanoseconds : .microseconds, maxIterations: 41)
+        let copied = "1 call at the end, copy included, \(name)"
+        Benchmark("insertSections \(copied) sections", configuration: copyConfiguration) { benchmark in
+          var snapshot = makeSnapshot()
+          benchmark.startMeasurement()
+          snapshot.insertSections([-2], afterSection: last)
+          benchmark.stopMeasurement()
+          blackHole(snapshot)
+        }
+        Benchmark("deleteSections \(copied) sections", configuration: copyConfiguration) { benchmark in
+          var snapshot = makeSnapshot()
+          benchmark.startMeasurement()
+          snapshot.deleteSections([last])
+          benchmark.stopMeasurement()
+          blackHole(snapshot)
+        }
+        for operation in ["insert", "remove"] {
+          Benchmark(
+            "baseline OrderedSet + arrays + Dictionary \(operation) \(copied)",
+            configuration: copyConfiguration
+          ) { benchmark in
+            var model = makeModel()
+            benchmark.startMeasurement()
+            if operation == "insert" {
+              model.insert(-2, at: model.sections.firstIndex(of: last)! + 1)
+            } else {
+              model.remove(last)
+            }
+            benchmark.stopMeasurement()
+            blackHole(model)
+          }
+        }
       }
       // The same state and changes in standard collections (``SectionsModel``), copied as the
       // snapshot is: the same work as each call at either end.

@@ -318,8 +318,8 @@ struct SnapshotCheckedPathTests {
   /// the count ring wrapped (sections inserted at the front) and growing.
   @Test func sectionsInsertedAfterTheLastReuseFreedSlots() {
     var snapshot = makeSnapshot([("a", [1]), ("b", [2]), ("c", [3]), ("d", [4])])
-    snapshot.insertSections(["p", "q"], beforeSection: "a")
     snapshot.deleteSections(["b", "c"])
+    snapshot.insertSections(["p", "q"], beforeSection: "a")
     snapshot.insertSections(["e", "f", "g"], afterSection: "d")
     snapshot.appendItems([5], toSection: "e")
     snapshot.appendItems([6], toSection: "g")

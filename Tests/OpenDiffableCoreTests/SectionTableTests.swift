@@ -128,11 +128,14 @@ struct SectionTableTests {
     Self.check({ FewHashes(value: $0) }, seed: 3, steps: 3_000, range: 300)
   }
 
-  /// Buckets of every shape: 12 bytes (`UInt16`), 24 (`UUID`), 32 (three words, a power of two
-  /// with long probe runs) and 40 (four words); lookups walk byte offsets where the size is a
-  /// power of two and bucket numbers otherwise.
+  /// Buckets of every shape: 12 bytes (`UInt16`), 16 (`Int`: the slot and 32 bits of the hash
+  /// beside the identifier), 24 (`UUID`, `String`), 32 (three words, a power of two with long
+  /// probe runs) and 40 (four words); lookups walk byte offsets where the size is a power of two
+  /// and bucket numbers otherwise.
   @Test func everyBucketSizeAgreesWithADictionary() {
     #expect(_SectionTableStorage<UInt16>.stride == 12)
+    #expect(_SectionTableStorage<Int>.stride == 16)
+    #expect(_SectionTableStorage<String>.stride == 24)
     #expect(_SectionTableStorage<UUID>.stride == 24)
     #expect(_SectionTableStorage<ThreeWords>.stride == 32)
     #expect(_SectionTableStorage<FourWords>.stride == 40)
@@ -184,13 +187,6 @@ struct SectionTableTests {
     #expect(again)
     #expect(table[wrapping[0]] == 4)
     table._checkInvariants()
-  }
-
-  /// A bucket holds the slot and 32 bits of the hash beside the identifier: 16 bytes for an
-  /// integer, 24 for a `String`.
-  @Test func bucketsAreTwoWordsForAnInteger() {
-    #expect(_SectionTableStorage<Int>.stride == 16)
-    #expect(_SectionTableStorage<String>.stride == 24)
   }
 
   /// A shared table that grows copies its entries into the grown storage and leaves the other

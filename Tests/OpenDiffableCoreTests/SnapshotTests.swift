@@ -315,7 +315,7 @@ struct SnapshotCheckedPathTests {
   }
 
   /// Sections inserted after the last one take the free slots first, as appended ones do, with
-  /// the count ring wrapped (sections inserted at the front) and growing.
+  /// the slot and count rings wrapped (sections inserted at the front) and growing.
   @Test func sectionsInsertedAfterTheLastReuseFreedSlots() {
     var snapshot = makeSnapshot([("a", [1]), ("b", [2]), ("c", [3]), ("d", [4])])
     snapshot.deleteSections(["b", "c"])
